@@ -1,0 +1,734 @@
+"""Plump (Oh Hell, *beredskap*): seeds 000 and 001, settled by RULES.md.
+
+>>> rules = PlumpRules(players=3, max_cards=2)
+>>> rules.schedule()
+(2, 1, 2)
+>>> state = PlumpState(rules)
+>>> state.apply_deal(Deal(hands=((parse_card("AS"), parse_card("2C")),
+...                              (parse_card("KS"), parse_card("3C")),
+...                              (parse_card("QS"), parse_card("4C"))), upcard=parse_card("5H")))
+>>> state.trump, state.current_player()
+(2, 1)
+>>> for text in ["0", "1"]:
+...     _ = state.apply_text(text)
+>>> state.forbidden_bid(), [state.action_to_string(a) for a in state.legal_actions()]
+(1, ['0', '2'])
+>>> _ = state.apply_text("0")
+>>> for text in ["KS", "QS", "AS", "2C", "3C", "4C"]:
+...     _ = state.apply_text(text)
+>>> state.deal_results[0]["points"]
+[0, 10, 11]
+
+The dealer (seat 0) bid 0 but took the spade trick: a plump.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import (
+    SUIT_MASKS,
+    CardError,
+    card_str,
+    cards_of,
+    mask_of,
+    parse_card,
+    shuffled_deck,
+    suit_of,
+    suit_str,
+)
+from .game import (
+    CALL_BASE,
+    CHANCE,
+    TERMINAL,
+    Deal,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    RulesError,
+    option,
+)
+
+__all__ = ["PlumpRules", "PlumpState", "score_deal", "BID_BASE"]
+
+BID_BASE = CALL_BASE
+MAX_PLAYERS = 10
+
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_BIT = tuple(1 << c for c in range(52))
+
+
+@dataclass(frozen=True)
+class PlumpRules(Rules):
+    """The options a Plump table agrees on before the game.
+
+    >>> PlumpRules.preset("children").to_text()
+    'plump(max_cards=5,sparr=false,trump=none)'
+    >>> PlumpRules.parse("plump(players=7,max_cards=8)")
+    Traceback (most recent call last):
+    ...
+    stickspel.game.RulesError: 7 players can start at most at 7 cards
+    """
+
+    GAME = "plump"
+
+    players: int = option(
+        4, "Number of players, 2–10 (2 plays with a blind hand).", "000; RULES.md"
+    )
+    max_cards: int | None = option(
+        None,
+        "Largest deal size; default min(10, 51 // hands): 10 for 2–5 players, 8 for 6, 7 for 7.",
+        "000; 001; RULES.md",
+    )
+    deal_order: str = option(
+        "down_up",
+        "Order of deal sizes: down_up (10…1…10), up_down, up, down, or single (one deal, for research).",
+        "000 (Andra ordningar); RULES.md variant 5",
+        ("down_up", "up_down", "up", "down", "single"),
+    )
+    sparr: bool = option(
+        True,
+        "Spärren: the dealer may not make the bids sum to the number of tricks.",
+        "000 (Budgivningen, Utan spärr); RULES.md variant 1",
+    )
+    scoring: str = option(
+        "standard",
+        "standard: exact bid scores 10 + bid; per_trick: 1 a trick + 10 for an exact bid; tricks_only: exact bid scores the bid.",
+        "000 (Poäng, En poäng per stick); 001; RULES.md variants 2–3",
+        ("standard", "per_trick", "tricks_only"),
+    )
+    plump_penalty: bool = option(
+        False,
+        "A missed bid (plump) scores minus the difference between bid and tricks.",
+        "001 (Poäng och plump); RULES.md variant 4",
+    )
+    trump: str = option(
+        "upcard",
+        "upcard: the card after the deal is turned, its suit is trump; rotation: clubs, diamonds, hearts, spades; rotation_nt: the same then a no-trump deal; none: never trump.",
+        "000 (Giv, Trumf i fast ordning, Givar utan trumf); 001; RULES.md variants 6–7",
+        ("upcard", "rotation", "rotation_nt", "none"),
+    )
+    no_trump_largest: bool = option(
+        False,
+        "The largest deals are played without trump.",
+        "000 (Givar utan trumf); RULES.md variant 6",
+    )
+    bidding: str = option(
+        "sequential",
+        "sequential: förhand first, dealer last; simultaneous: all show at once (no spärr).",
+        "000 (Alla bjuder samtidigt); RULES.md variant 8",
+        ("sequential", "simultaneous"),
+    )
+    first_lead: str = option(
+        "forhand",
+        "Who leads the first trick: forhand (left of the dealer) or dealer.",
+        "000 (Givaren spelar ut); RULES.md variant 9",
+        ("forhand", "dealer"),
+    )
+    tie_break: bool = option(
+        False,
+        "A tie for first after the last deal is played off with extra deals at the largest size.",
+        "000 (Lika poäng i slutet); RULES.md variant 10",
+    )
+
+    PRESETS = {
+        "standard": {},
+        "children": {"max_cards": 5, "trump": "none", "sparr": False},
+        "two_player": {"players": 2, "max_cards": 7},
+        "thirteen": {"players": 4, "max_cards": 13},
+        "pagat": {"sparr": False, "scoring": "per_trick"},
+        "simultaneous": {"bidding": "simultaneous", "sparr": False},
+        "no_trump": {"trump": "none"},
+        "research": {"deal_order": "single"},
+    }
+
+    @property
+    def hands(self) -> int:
+        """Hands dealt: one a player, plus the blind hand when two play."""
+        return self.players + 1 if self.players == 2 else self.players
+
+    @property
+    def largest(self) -> int:
+        """The largest deal size in effect."""
+        if self.max_cards is not None:
+            return self.max_cards
+        return min(10, 51 // self.hands)
+
+    def validate(self) -> None:
+        if not 2 <= self.players <= MAX_PLAYERS:
+            raise RulesError(f"Plump is for 2 to {MAX_PLAYERS} players, not {self.players}")
+        limit = 52 // self.hands
+        if self.max_cards is not None:
+            if isinstance(self.max_cards, bool) or not isinstance(self.max_cards, int):
+                raise RulesError(f"option max_cards: {self.max_cards!r} is not a whole number")
+            if self.max_cards < 1:
+                raise RulesError("option max_cards: a deal needs at least 1 card")
+            if self.max_cards > limit:
+                who = f"{self.players} players" + (" and a blind hand" if self.players == 2 else "")
+                raise RulesError(f"{who} can start at most at {limit} cards")
+        if self.bidding == "simultaneous" and self.sparr:
+            raise RulesError(
+                "simultaneous bidding has no spärr (nobody bids last): set sparr=false"
+            )
+
+    def schedule(self) -> tuple[int, ...]:
+        """Deal sizes of the game in order (tie-break deals not included).
+
+        >>> PlumpRules(players=3).schedule()[:12]
+        (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3)
+        >>> len(PlumpRules().schedule()), PlumpRules(players=7).schedule()[0]
+        (19, 7)
+        """
+        top = self.largest
+        down = tuple(range(top, 0, -1))
+        up = tuple(range(1, top + 1))
+        order = self.deal_order
+        if order == "down_up":
+            return down + up[1:]
+        if order == "up_down":
+            return up + down[1:]
+        if order == "up":
+            return up
+        if order == "down":
+            return down
+        return (top,)
+
+    def trump_rule(self, deal_index: int, size: int) -> str | int | None:
+        """How trump is chosen in a deal: ``'upcard'``, a fixed suit, or ``None``."""
+        if self.trump == "none" or (self.no_trump_largest and size == self.largest):
+            return None
+        if self.trump == "rotation":
+            return deal_index % 4
+        if self.trump == "rotation_nt":
+            r = deal_index % 5
+            return None if r == 4 else r
+        return "upcard"
+
+
+def score_deal(rules: PlumpRules, bid: int, tricks: int) -> int:
+    """Points for one seat in one deal under ``rules``.
+
+    >>> r = PlumpRules()
+    >>> score_deal(r, 3, 3), score_deal(r, 0, 0), score_deal(r, 2, 3)
+    (13, 10, 0)
+    >>> score_deal(PlumpRules(scoring="per_trick"), 2, 3), score_deal(PlumpRules(plump_penalty=True), 2, 5)
+    (3, -3)
+    """
+    made = bid == tricks
+    if made:
+        if rules.scoring == "tricks_only":
+            return bid
+        return 10 + bid
+    if rules.plump_penalty:
+        return -abs(bid - tricks)
+    return tricks if rules.scoring == "per_trick" else 0
+
+
+# phases
+_DEAL, _BID, _PLAY, _OVER = 0, 1, 2, 3
+
+
+class PlumpState(GameState):
+    """A whole game of Plump, from the first deal to the last."""
+
+    GAME = "plump"
+    rules: PlumpRules
+
+    def __init__(self, rules: PlumpRules | None = None, first_dealer: int = 0) -> None:
+        self.rules = rules = rules or PlumpRules()
+        self.num_players = n = rules.players
+        if not 0 <= first_dealer < n:
+            raise RulesError(f"first dealer must be a seat 0–{n - 1}, not {first_dealer}")
+        self.first_dealer = first_dealer
+        self.schedule: list[int] = list(rules.schedule())
+        self.deal_index = 0
+        self.dealer = first_dealer
+        self.phase = _DEAL
+        self.hands: list[int] = [0] * n
+        self.dealt: list[tuple[int, ...]] = []
+        self.blind: tuple[int, ...] = ()
+        self.upcard: int | None = None
+        self.trump: int | None = None
+        self.bids: list[int | None] = [None] * n
+        self.auction: list[tuple[int, int]] = []
+        self.current = 0
+        self.trick: list[int] = []
+        self.leader = 0
+        self.best_card = 0
+        self.best_seat = 0
+        self.tricks_won: list[int] = [0] * n
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.totals: list[int] = [0] * n
+        self.deal_results: list[dict[str, Any]] = []
+        self.history: list[dict[str, Any]] = []  # finished deals, record form
+
+    # --- helpers ----------------------------------------------------------------
+    @property
+    def hand_size(self) -> int:
+        """Cards each seat gets in the current deal."""
+        return self.schedule[self.deal_index]
+
+    @property
+    def trick_index(self) -> int:
+        return len(self.tricks)
+
+    def forhand(self) -> int:
+        return (self.dealer + 1) % self.num_players
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the dealer may not make (spärren), if any, given the bids so far."""
+        if not self.rules.sparr or self.phase != _BID:
+            return None
+        rest = sum(b for s, b in enumerate(self.bids) if b is not None and s != self.dealer)
+        f = self.hand_size - rest
+        return f if 0 <= f <= self.hand_size else None
+
+    def current_player(self) -> int:
+        if self.phase == _DEAL:
+            return CHANCE
+        if self.phase == _OVER:
+            return TERMINAL
+        return self.current
+
+    def num_distinct_actions(self) -> int:
+        return BID_BASE + 52 // self.rules.hands + 1
+
+    # --- chance -----------------------------------------------------------------
+    def sample_deal(self, rng: random.Random) -> Deal:
+        if self.phase != _DEAL:
+            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+        deck = shuffled_deck(rng)
+        size = self.hand_size
+        k = self.rules.hands
+        n = self.num_players
+        # dealt one at a time from förhand round to the dealer (and the blind hand)
+        piles: list[list[int]] = [[] for _ in range(k)]
+        for i in range(size * k):
+            piles[i % k].append(deck[i])
+        by_seat = [piles[(s - self.forhand()) % n] for s in range(n)]
+        extra = (tuple(piles[n]),) if k > n else ()
+        upcard = None
+        if self.rules.trump_rule(self.deal_index, size) == "upcard" and size * k < 52:
+            upcard = deck[size * k]
+        return Deal(tuple(tuple(h) for h in by_seat), extra, upcard)
+
+    def apply_deal(self, deal: Deal) -> None:
+        if self.phase != _DEAL:
+            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+        n, size, rules = self.num_players, self.hand_size, self.rules
+        if len(deal.hands) != n:
+            raise IllegalActionError(
+                f"{len(deal.hands)} hands dealt, the game has {n} players", rule="hand_count"
+            )
+        seen = 0
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != size:
+                raise IllegalActionError(
+                    f"seat {seat} was dealt {len(hand)} cards, this deal has {size}",
+                    rule="hand_size",
+                    seat=seat,
+                )
+            for c in hand:
+                if seen >> c & 1:
+                    raise IllegalActionError(
+                        f"{card_str(c)} is dealt twice", rule="duplicate_card", seat=seat
+                    )
+                seen |= 1 << c
+        want_extra = 1 if rules.hands > n else 0
+        if len(deal.extra) != want_extra or any(len(p) != size for p in deal.extra):
+            raise IllegalActionError(
+                f"the blind hand must be {size} cards"
+                if want_extra
+                else "Plump has no extra piles here",
+                rule="extra",
+            )
+        for pile in deal.extra:
+            for c in pile:
+                if seen >> c & 1:
+                    raise IllegalActionError(f"{card_str(c)} is dealt twice", rule="duplicate_card")
+                seen |= 1 << c
+        trump_rule = rules.trump_rule(self.deal_index, size)
+        if trump_rule == "upcard":
+            left = 52 - size * rules.hands
+            if left and deal.upcard is None:
+                raise IllegalActionError("a card must be turned up to decide trump", rule="upcard")
+            if not left and deal.upcard is not None:
+                raise IllegalActionError("no card is left to turn up", rule="upcard")
+            if deal.upcard is not None and seen >> deal.upcard & 1:
+                raise IllegalActionError(
+                    f"upcard {card_str(deal.upcard)} is also in a hand", rule="duplicate_card"
+                )
+            self.trump = None if deal.upcard is None else suit_of(deal.upcard)
+        else:
+            if deal.upcard is not None:
+                raise IllegalActionError(
+                    "no card is turned up in this deal (trump is not decided by an upcard)",
+                    rule="upcard",
+                )
+            self.trump = trump_rule if isinstance(trump_rule, int) else None
+        self.upcard = deal.upcard
+        self.dealt = [tuple(h) for h in deal.hands]
+        self.hands = [mask_of(h) for h in deal.hands]
+        self.blind = tuple(deal.extra[0]) if deal.extra else ()
+        self.bids = [None] * n
+        self.auction = []
+        self.tricks = []
+        self.tricks_won = [0] * n
+        self.trick = []
+        self.phase = _BID
+        self.current = self.forhand()
+
+    # --- actions -------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        if self.phase == _PLAY:
+            hand = self.hands[self.current]
+            if self.trick:
+                m = hand & SUIT_MASKS[_SUIT_OF[self.trick[0]]]
+                if m:
+                    hand = m
+            out = []
+            while hand:
+                low = hand & -hand
+                out.append(low.bit_length() - 1)
+                hand ^= low
+            return out
+        if self.phase == _BID:
+            bids = range(BID_BASE, BID_BASE + self.hand_size + 1)
+            if self.current == self.dealer and self.rules.sparr:
+                f = self.forbidden_bid()
+                if f is not None:
+                    return [a for a in bids if a != BID_BASE + f]
+            return list(bids)
+        return []
+
+    def apply_action(self, action: int) -> None:
+        if self.phase == _PLAY:
+            p = self.current
+            hand = self.hands[p]
+            if not 0 <= action < 52:
+                raise IllegalActionError(
+                    f"seat {p} must play a card now, not {self.action_to_string(action)}",
+                    rule="not_a_card",
+                    seat=p,
+                )
+            bit = _BIT[action]
+            if not hand & bit:
+                raise IllegalActionError(
+                    f"seat {p} does not hold {card_str(action)}", rule="card_not_held", seat=p
+                )
+            trick = self.trick
+            if trick:
+                led = _SUIT_OF[trick[0]]
+                if _SUIT_OF[action] != led and hand & SUIT_MASKS[led]:
+                    raise IllegalActionError(
+                        f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(action)}",
+                        rule="follow_suit",
+                        seat=p,
+                    )
+                best = self.best_card
+                s = _SUIT_OF[action]
+                if (s == _SUIT_OF[best] and action > best) or (
+                    s == self.trump and _SUIT_OF[best] != s
+                ):
+                    self.best_card = action
+                    self.best_seat = p
+            else:
+                self.leader = p
+                self.best_card = action
+                self.best_seat = p
+            self.hands[p] = hand ^ bit
+            trick.append(action)
+            if len(trick) == self.num_players:
+                w = self.best_seat
+                self.tricks_won[w] += 1
+                self.tricks.append((self.leader, tuple(trick), w))
+                self.trick = []
+                self.current = w
+                if not self.hands[w]:
+                    self._finish_deal()
+            else:
+                self.current = (p + 1) % self.num_players
+            return
+        if self.phase == _BID:
+            self._bid(action)
+            return
+        raise IllegalActionError(
+            "the game is over" if self.phase == _OVER else "the cards must be dealt first",
+            rule="game_over" if self.phase == _OVER else "not_dealt",
+        )
+
+    def _bid(self, action: int) -> None:
+        p = self.current
+        bid = action - BID_BASE
+        size = self.hand_size
+        if not 0 <= bid <= size:
+            what = "a card" if 0 <= action < 52 else str(action)
+            raise IllegalActionError(
+                f"seat {p} must bid 0–{size} now, not {what}", rule="bid_range", seat=p
+            )
+        if p == self.dealer and self.rules.sparr and bid == self.forbidden_bid():
+            raise IllegalActionError(
+                f"the dealer (seat {p}) may not bid {bid}: the bids would add up to {size} (spärren)",
+                rule="sparr",
+                seat=p,
+            )
+        self.bids[p] = bid
+        self.auction.append((p, bid))
+        if p == self.dealer:
+            self.phase = _PLAY
+            lead = self.dealer if self.rules.first_lead == "dealer" else self.forhand()
+            self.current = self.leader = lead
+        else:
+            self.current = (p + 1) % self.num_players
+
+    def _finish_deal(self) -> None:
+        rules = self.rules
+        bids = [b if b is not None else 0 for b in self.bids]
+        points = [score_deal(rules, b, t) for b, t in zip(bids, self.tricks_won, strict=True)]
+        for s, pt in enumerate(points):
+            self.totals[s] += pt
+        result = {
+            "bids": bids,
+            "tricks": list(self.tricks_won),
+            "points": points,
+            "made": [b == t for b, t in zip(bids, self.tricks_won, strict=True)],
+        }
+        self.deal_results.append(result)
+        self.history.append(self._deal_record(result))
+        self.deal_index += 1
+        self.dealer = (self.dealer + 1) % self.num_players
+        if self.deal_index >= len(self.schedule):
+            top = max(self.totals)
+            if rules.tie_break and self.totals.count(top) > 1:
+                self.schedule.append(rules.largest)
+            else:
+                self.phase = _OVER
+                return
+        self.phase = _DEAL
+
+    def apply_reported_deal(self, deal: dict[str, Any]) -> None:
+        """A deal played with real cards: bids in order, then the tricks each seat took.
+
+        >>> state = PlumpState(PlumpRules(players=3))
+        >>> state.apply_reported_deal({"dealer": 0, "cards": 10,
+        ...     "auction": [{"seat": 1, "call": "3"}, {"seat": 2, "call": "2"}, {"seat": 0, "call": "4"}],
+        ...     "result": {"tricks": [4, 3, 3]}})
+        >>> state.totals, state.deal_index
+        ([14, 13, 0], 1)
+        >>> state.apply_reported_deal({"dealer": 1, "auction": [{"seat": 2, "call": "3"},
+        ...     {"seat": 0, "call": "3"}, {"seat": 1, "call": "3"}], "result": {"tricks": [3, 3, 3]}})
+        Traceback (most recent call last):
+        ...
+        stickspel.game.IllegalActionError: the dealer (seat 1) may not bid 3: the bids would add up to 9 (spärren)
+        """
+        if self.phase != _DEAL:
+            raise IllegalActionError("the previous deal is unfinished", rule="truncated")
+        n, size = self.num_players, self.hand_size
+        if "cards" in deal and deal["cards"] != size:
+            raise IllegalActionError(
+                f"this deal has {size} cards each, not {deal['cards']}", rule="hand_size"
+            )
+        saved = self.clone()
+        try:
+            self._apply_reported(deal, n, size)
+        except IllegalActionError:
+            self.__dict__.update(saved.__dict__)  # nothing entered is lost or half-applied
+            raise
+
+    def _apply_reported(self, deal: dict[str, Any], n: int, size: int) -> None:
+        self.dealt = []
+        self.blind = ()
+        self.upcard = None
+        rule = self.rules.trump_rule(self.deal_index, size)
+        trump = deal.get("trump")
+        if isinstance(rule, int) or rule is None:
+            self.trump = rule
+        else:
+            self.trump = None if trump is None else "CDHS".index(str(trump).upper()[:1])
+        self.bids = [None] * n
+        self.auction = []
+        self.tricks = []
+        self.phase = _BID
+        self.current = self.forhand()
+        for entry in deal.get("auction") or []:
+            seat = entry.get("seat")
+            if seat != self.current:
+                raise IllegalActionError(
+                    f"seat {seat} bids, but it is seat {self.current}'s turn",
+                    rule="turn",
+                    seat=seat,
+                )
+            try:
+                bid = int(str(entry.get("call")))
+            except ValueError:
+                raise IllegalActionError(
+                    f"seat {seat}'s bid {entry.get('call')!r} is not a number",
+                    rule="bid_range",
+                    seat=seat,
+                ) from None
+            self._bid(BID_BASE + bid)
+        if self.phase != _PLAY:
+            raise IllegalActionError(
+                f"only {len(self.auction)} of {n} bids were given", rule="truncated"
+            )
+        tricks = (deal.get("result") or {}).get("tricks")
+        if (
+            not isinstance(tricks, list)
+            or len(tricks) != n
+            or not all(isinstance(t, int) and t >= 0 for t in tricks)
+        ):
+            raise IllegalActionError(
+                f"the result needs the tricks each of the {n} seats took", rule="missing_field"
+            )
+        if sum(tricks) != size:
+            raise IllegalActionError(
+                f"the tricks taken add up to {sum(tricks)}, the deal has {size} tricks",
+                rule="trick_sum",
+            )
+        self.hands = [0] * n
+        self.tricks_won = list(tricks)
+        self._finish_deal()
+
+    # --- text -----------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        if 0 <= action < 52:
+            return card_str(action)
+        return str(action - BID_BASE)
+
+    def string_to_action(self, text: str) -> int:
+        t = text.strip().lower()
+        for prefix in ("bid", "bud", "bjud"):
+            if t.startswith(prefix):
+                t = t[len(prefix) :].strip()
+        if t.isdigit():
+            return BID_BASE + int(t)
+        try:
+            return parse_card(text)
+        except CardError:
+            raise InvalidActionError(
+                f"{text.strip()!r} is neither a bid (a number) nor a card (e.g. AS, TD, E♠, Kn♥)"
+            ) from None
+
+    # --- information ------------------------------------------------------------------
+    def bids_visible(self) -> bool:
+        return self.rules.bidding == "sequential" or self.phase != _BID
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees: its own hand, the upcard, public bids and play, scores.
+
+        Other hands and the blind hand are never included; in simultaneous bidding
+        the others' bids stay hidden until everyone has bid.
+        """
+        visible = self.bids_visible()
+        obs: dict[str, Any] = {
+            "game": self.GAME,
+            "seat": seat,
+            "phase": ("deal", "bid", "play", "over")[self.phase],
+            "deal_index": self.deal_index,
+            "deals": len(self.schedule),
+            "hand_size": self.hand_size if self.phase != _OVER else 0,
+            "dealer": self.dealer,
+            "current_player": self.current_player(),
+            "hand": [card_str(c) for c in cards_of(self.hands[seat])]
+            if self.phase in (_BID, _PLAY)
+            else [],
+            "upcard": card_str(self.upcard)
+            if self.upcard is not None and self.phase in (_BID, _PLAY)
+            else None,
+            "trump": suit_str(self.trump) if self.phase in (_BID, _PLAY) else None,
+            "bids": [b if (visible or s == seat) else None for s, b in enumerate(self.bids)]
+            if self.phase in (_BID, _PLAY)
+            else [None] * self.num_players,
+            "bids_made": sum(b is not None for b in self.bids) if self.phase == _BID else None,
+            "forbidden_bid": self.forbidden_bid(),
+            "tricks_won": list(self.tricks_won),
+            "trick": {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
+            if self.phase == _PLAY
+            else None,
+            "last_trick": None,
+            "totals": list(self.totals),
+        }
+        if self.tricks and self.phase == _PLAY:
+            lead, cards, w = self.tricks[-1]
+            obs["last_trick"] = {"leader": lead, "cards": [card_str(c) for c in cards], "winner": w}
+        if self.phase == _PLAY:
+            # cards already played this deal are public
+            obs["played"] = [card_str(c) for _, cs, _ in self.tricks for c in cs] + [
+                card_str(c) for c in self.trick
+            ]
+        return obs
+
+    def last_trick(self) -> tuple[int, tuple[int, ...], int] | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def returns(self) -> list[float]:
+        return [float(t) for t in self.totals]
+
+    def winners(self) -> list[int]:
+        if self.phase != _OVER:
+            return []
+        top = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == top]
+
+    def clone(self) -> PlumpState:
+        new = PlumpState.__new__(PlumpState)
+        new.__dict__.update(self.__dict__)
+        for name in ("schedule", "hands", "dealt", "bids", "auction", "trick", "tricks_won",
+                     "tricks", "totals", "deal_results", "history"):  # fmt: skip
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    # --- records ------------------------------------------------------------------------
+    def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
+        if not self.dealt:  # played with real cards: what was reported
+            reported: dict[str, Any] = {
+                "dealer": self.dealer,
+                "cards": self.hand_size,
+                "trump": suit_str(self.trump),
+                "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
+            }
+            if result is not None:
+                reported["result"] = {"tricks": result["tricks"], "points": result["points"]}
+            return reported
+        deal: dict[str, Any] = {
+            "dealer": self.dealer,
+            "cards": self.hand_size,
+            "hands": [[card_str(c) for c in h] for h in self.dealt],
+            "upcard": card_str(self.upcard) if self.upcard is not None else None,
+            "trump": suit_str(self.trump),
+            "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
+            "tricks": [
+                {"leader": lead, "cards": [card_str(c) for c in cs], "winner": w}
+                for lead, cs, w in self.tricks
+            ],
+        }
+        if self.blind:
+            deal["extra"] = [[card_str(c) for c in self.blind]]
+        if self.trick:
+            deal["tricks"].append(
+                {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
+            )
+        if result is not None:
+            deal["result"] = {"tricks": result["tricks"], "points": result["points"]}
+        return deal
+
+    def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
+        names = list(players) if players else [f"Spelare {i + 1}" for i in range(self.num_players)]
+        deals = list(self.history)
+        if self.phase in (_BID, _PLAY):
+            deals.append(self._deal_record(None))
+        doc: dict[str, Any] = {
+            "format": "stickspel/1",
+            "game": self.GAME,
+            "variant": self.rules.to_dict(),
+            "players": names,
+            "deals": deals,
+            "totals": list(self.totals),
+        }
+        if self.phase == _OVER:
+            doc["winner"] = self.winners()
+        return doc

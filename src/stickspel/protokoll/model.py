@@ -1,0 +1,71 @@
+"""The protokoll (score sheet) model shared by every game and every rendering.
+
+A :class:`Sheet` is what a table keeps on paper: one or more :class:`Table`
+grids of :class:`Row` and :class:`Cell`.  Each game builds its sheet from a
+``stickspel/1`` record (``stickspel.protokoll.<game>.build_sheet``); the
+terminal, HTML and PDF renderers draw any sheet the same way.
+
+Cell marks say what a pen would draw: ``made`` (a 1 written before the bid),
+``plump`` (the bid struck out with a blot), ``exchange`` (a −1 for taking the
+pile), ``game`` / ``rubber`` (a line under a won game or rubber), ``total``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Cell", "Row", "Table", "Sheet"]
+
+
+@dataclass
+class Cell:
+    """One box of the grid: ``text`` as written, an optional small ``note``
+    (e.g. the bid before the score) and a ``mark``."""
+
+    text: str = ""
+    note: str = ""
+    mark: str | None = None
+
+    def plain(self) -> str:
+        """The cell as plain text (``'3→13'``, ``'4●'``)."""
+        if self.mark == "plump":
+            return f"{self.note or self.text}●"
+        if self.note and self.text:
+            return f"{self.note}→{self.text}"
+        return self.text or self.note
+
+
+@dataclass
+class Row:
+    """A line of the grid: a ``label`` (cards in the deal, deal number …), a cell
+    per column, the dealer's column if marked, and its ``kind``
+    (``deal``, ``subtotal``, ``total``, ``section``, ``pending``)."""
+
+    label: str
+    cells: list[Cell]
+    dealer: int | None = None
+    kind: str = "deal"
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[Row] = field(default_factory=list)
+    label_header: str = ""
+
+
+@dataclass
+class Sheet:
+    """A whole protokoll: title, players, tables, totals, winners and the rules text."""
+
+    game: str
+    title: str
+    players: list[str]
+    tables: list[Table]
+    totals: list[int] | None = None
+    winners: list[int] | None = None
+    rules_text: list[str] = field(default_factory=list)
+    lang: str = "sv"
+    meta: dict[str, Any] = field(default_factory=dict)

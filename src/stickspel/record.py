@@ -1,0 +1,446 @@
+"""Game records in the ``stickspel/1`` format: write, read, replay and check.
+
+Replaying runs the record through the same engine that plays: every deal,
+call and card is applied as an action, so every rule of the game and variant
+is checked by the code that enforces it in play.  The first violation raises
+:class:`RecordError` naming the deal, trick and seat (1-based deal and trick
+numbers, seats as in the record) and the rule broken.
+
+>>> from stickspel.plump import PlumpRules, PlumpState
+>>> from stickspel.cards import make_rng
+>>> state = PlumpState(PlumpRules(players=3, max_cards=2))
+>>> rng = make_rng(7)
+>>> while not state.is_terminal():
+...     if state.is_chance():
+...         _ = state.apply_chance(rng)
+...     else:
+...         state.apply_action(state.legal_actions()[0])
+>>> doc = state.to_record(["Anna", "Björn", "Cissi"])
+>>> replay(doc).state.returns() == state.returns()
+True
+>>> doc["deals"][0]["tricks"][0]["winner"] = (doc["deals"][0]["tricks"][0]["winner"] + 1) % 3
+>>> replay(doc)
+Traceback (most recent call last):
+...
+stickspel.record.RecordError: deal 1, trick 1: the record says seat ... took the trick, the rules give it to seat ... [trick_winner]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import CardError, parse_card, parse_suit
+from .game import (
+    Deal,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    RulesError,
+    StickspelError,
+)
+from .games import game_spec
+
+__all__ = [
+    "FORMAT",
+    "RecordError",
+    "Replay",
+    "replay",
+    "load_record",
+    "dump_record",
+    "write_record",
+]
+
+FORMAT = "stickspel/1"
+
+
+class RecordError(StickspelError, ValueError):
+    """A record that is malformed or breaks a rule; says where and which rule."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: int | None = None,
+    ) -> None:
+        self.rule = rule
+        self.deal = deal
+        self.trick = trick
+        self.seat = seat
+        self.detail = message
+        where = []
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if trick is not None:
+            where.append(f"trick {trick}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message} [{rule}]" if prefix else f"{message} [{rule}]")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "deal": self.deal,
+            "trick": self.trick,
+            "seat": self.seat,
+            "message": self.detail,
+        }
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a record."""
+
+    record: dict[str, Any]
+    state: GameState
+    players: list[str]
+    finished: bool
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "game": self.state.GAME,
+            "variant": self.state.rules.to_dict(),
+            "rules": self.state.rules.to_text(),
+            "players": self.players,
+            "deals": len(self.record.get("deals", [])),
+            "finished": self.finished,
+            "totals": [int(x) if float(x).is_integer() else x for x in self.state.returns()],
+            "winner": self.state.winners() if self.finished else None,
+            "warnings": self.warnings,
+            "valid": True,
+        }
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read a record file; a file that is not JSON (e.g. truncated) is a :class:`RecordError`."""
+    text = Path(path).read_text(encoding="utf-8")
+    return parse_record_text(text)
+
+
+def parse_record_text(text: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) - 1 else ""
+        raise RecordError(
+            f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}{hint}", rule="json"
+        ) from None
+    if not isinstance(doc, dict):
+        raise RecordError("a record is a JSON object", rule="format")
+    return doc
+
+
+def dump_record(doc: dict[str, Any]) -> str:
+    """A record as JSON text: one line per trick and hand, readable and diffable."""
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def write_record(doc: dict[str, Any], path: str | Path) -> None:
+    """Write atomically, so an interrupted write never leaves half a record."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(dump_record(doc), encoding="utf-8")
+    tmp.replace(p)
+
+
+def _require(obj: dict[str, Any], key: str, where: str, **ctx: Any) -> Any:
+    if key not in obj:
+        raise RecordError(f"{where} has no {key!r} field (required)", rule="missing_field", **ctx)
+    return obj[key]
+
+
+def _cards(value: Any, what: str, **ctx: Any) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of cards", rule="malformed", **ctx)
+    try:
+        return tuple(parse_card(str(c)) if isinstance(c, str) else _bad_card(c) for c in value)
+    except CardError as e:
+        raise RecordError(f"{what}: {e}", rule="malformed", **ctx) from None
+
+
+def _bad_card(c: Any) -> int:
+    raise CardError(f"{c!r} is not a card")
+
+
+def rules_from_record(doc: dict[str, Any], warnings: list[str] | None = None) -> Rules:
+    """The rules a record was played under (its ``variant``, defaults for what it omits)."""
+    spec = game_spec(str(_require(doc, "game", "the record")))
+    variant = doc.get("variant") or {}
+    if not isinstance(variant, dict):
+        raise RecordError("'variant' must be an object of rules options", rule="malformed")
+    known = set(spec.rules.option_names())
+    values = {k: v for k, v in variant.items() if k in known}
+    for k in variant:
+        if k not in known and warnings is not None:
+            warnings.append(f"unknown rules option {k!r} ignored")
+    players = doc.get("players")
+    if "players" in known and "players" not in values and isinstance(players, list):
+        values["players"] = len(players)
+    try:
+        return spec.rules.from_dict(values)
+    except RulesError as e:
+        raise RecordError(f"variant: {e}", rule="variant") from None
+
+
+def replay(doc: dict[str, Any], *, check_totals: bool = True) -> Replay:
+    """Replay and check a record; raise :class:`RecordError` at the first violation."""
+    fmt = _require(doc, "format", "the record")
+    if fmt != FORMAT:
+        raise RecordError(f"format is {fmt!r}, this reader knows {FORMAT!r}", rule="format")
+    warnings: list[str] = []
+    rules = rules_from_record(doc, warnings)
+    spec = game_spec(doc["game"])
+    players = _require(doc, "players", "the record")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("'players' must be a list of names", rule="malformed")
+    deals = _require(doc, "deals", "the record")
+    if not isinstance(deals, list):
+        raise RecordError("'deals' must be a list", rule="malformed")
+    first_dealer = 0
+    if deals and isinstance(deals[0], dict) and isinstance(deals[0].get("dealer"), int):
+        first_dealer = deals[0]["dealer"]
+    try:
+        state = spec.state(rules, first_dealer=first_dealer)  # type: ignore[call-arg]
+    except RulesError as e:
+        raise RecordError(str(e), rule="dealer", deal=1) from None
+    if len(players) != state.num_players:
+        raise RecordError(
+            f"{len(players)} players named, the variant has {state.num_players}", rule="players"
+        )
+    hook = getattr(state, "replay_deal", None)
+    for i, deal in enumerate(deals, start=1):
+        if not isinstance(deal, dict):
+            raise RecordError("a deal must be an object", rule="malformed", deal=i)
+        if state.is_terminal():
+            raise RecordError(
+                "the game was already over before this deal", rule="extra_deal", deal=i
+            )
+        if hook is not None:
+            hook(deal, i)
+        else:
+            _replay_deal(state, deal, i)
+    finished = state.is_terminal()
+    if finished and check_totals:
+        _check_end(doc, state)
+    return Replay(doc, state, list(players), finished, warnings)
+
+
+def _replay_deal(state: GameState, deal: dict[str, Any], i: int) -> None:
+    """Apply one recorded deal to ``state`` (which must stand at its chance node)."""
+    if not state.is_chance():
+        raise RecordError("the previous deal is unfinished", rule="truncated", deal=i - 1)
+    dealer = _require(deal, "dealer", f"deal {i}", deal=i)
+    want_dealer = getattr(state, "dealer", dealer)
+    if dealer != want_dealer:
+        raise RecordError(
+            f"seat {dealer} deals, but the deal passes to seat {want_dealer}",
+            rule="dealer",
+            deal=i,
+            seat=dealer,
+        )
+    if "hands" not in deal and "tricks" not in deal:
+        # a deal played with real cards (scorekeeper): checked without the cards
+        try:
+            state.apply_reported_deal(deal)
+        except IllegalActionError as e:
+            raise RecordError(str(e), rule=e.rule, deal=i, seat=e.seat) from None
+        if "result" in deal:
+            _check_result(state, deal["result"], i)
+        return
+    hands_raw = _require(deal, "hands", f"deal {i}", deal=i)
+    if not isinstance(hands_raw, list):
+        raise RecordError("'hands' must be a list of hands", rule="malformed", deal=i)
+    hands = tuple(_cards(h, f"hand of seat {s}", deal=i, seat=s) for s, h in enumerate(hands_raw))
+    extra = tuple(_cards(p, "extra pile", deal=i) for p in (deal.get("extra") or []))
+    up_raw = deal.get("upcard")
+    try:
+        upcard = parse_card(up_raw) if isinstance(up_raw, str) else None
+    except CardError as e:
+        raise RecordError(f"upcard: {e}", rule="malformed", deal=i) from None
+    try:
+        state.apply_deal(Deal(hands, extra, upcard))
+    except IllegalActionError as e:
+        raise RecordError(str(e), rule=e.rule, deal=i, seat=e.seat) from None
+    if "trump" in deal:
+        trump_raw = deal["trump"]
+        try:
+            trump = None if trump_raw is None else parse_suit(str(trump_raw))
+        except CardError as e:
+            raise RecordError(f"trump: {e}", rule="malformed", deal=i) from None
+        actual = getattr(state, "trump", trump)
+        if trump != actual:
+            raise RecordError(
+                f"the record says trump is {trump_raw}, the rules make it {'CDHS'[actual] if actual is not None else 'no trump'}",
+                rule="trump",
+                deal=i,
+            )
+    for call in deal.get("auction") or []:
+        _apply_recorded(state, call, "call", i, None)
+    for exchange in deal.get("exchanges") or []:
+        if not isinstance(exchange, dict):
+            raise RecordError("an exchange must be an object", rule="malformed", deal=i)
+        seat = exchange.get("seat")
+        actions_of = getattr(state, "exchange_actions", None)
+        if actions_of is None:
+            raise RecordError(f"{state.GAME} has no exchanges", rule="malformed", deal=i)
+        try:
+            actions = actions_of(exchange)
+        except (InvalidActionError, CardError) as e:
+            raise RecordError(str(e), rule="malformed", deal=i, seat=seat) from None
+        for a in actions:
+            _apply_action(state, seat, a, i, None)
+    tricks = deal.get("tricks")
+    if tricks is None:
+        tricks = []
+    if not isinstance(tricks, list):
+        raise RecordError("'tricks' must be a list", rule="malformed", deal=i)
+    for t, trick in enumerate(tricks, start=1):
+        if not isinstance(trick, dict):
+            raise RecordError("a trick must be an object", rule="malformed", deal=i, trick=t)
+        leader = _require(trick, "leader", f"trick {t}", deal=i, trick=t)
+        if leader != state.current_player():
+            raise RecordError(
+                f"seat {leader} leads, but the lead belongs to seat {state.current_player()}",
+                rule="leader",
+                deal=i,
+                trick=t,
+                seat=leader,
+            )
+        cards = _cards(
+            _require(trick, "cards", f"trick {t}", deal=i, trick=t), "trick", deal=i, trick=t
+        )
+        n = state.num_players
+        for k, card in enumerate(cards):
+            seat = state.current_player()
+            if seat < 0:
+                raise RecordError(
+                    "cards played after the deal ended", rule="extra_card", deal=i, trick=t
+                )
+            if k >= n:
+                raise RecordError(
+                    f"trick has {len(cards)} cards, more than {n}",
+                    rule="trick_size",
+                    deal=i,
+                    trick=t,
+                )
+            _apply_action(state, seat, card, i, t)
+        if len(cards) == n:
+            winner = _require(trick, "winner", f"trick {t}", deal=i, trick=t)
+            actual = _last_trick_winner(state)
+            if winner != actual:
+                raise RecordError(
+                    f"the record says seat {winner} took the trick, the rules give it to seat {actual}",
+                    rule="trick_winner",
+                    deal=i,
+                    trick=t,
+                    seat=winner,
+                )
+        elif t != len(tricks) or "result" in deal:
+            raise RecordError(
+                f"trick has {len(cards)} cards, not {n}", rule="trick_size", deal=i, trick=t
+            )
+    if "result" in deal:
+        _check_result(state, deal["result"], i)
+
+
+def _last_trick_winner(state: GameState) -> int:
+    last = state.last_trick()
+    if last is None:
+        raise RecordError("no trick was completed", rule="trick_size")
+    return last[2]
+
+
+def _apply_recorded(state: GameState, entry: Any, key: str, i: int, t: int | None) -> None:
+    if not isinstance(entry, dict):
+        raise RecordError("an auction entry must be an object", rule="malformed", deal=i)
+    seat = _require(entry, "seat", "an auction entry", deal=i)
+    raw = _require(entry, key, "an auction entry", deal=i, seat=seat)
+    try:
+        action = state.string_to_action(str(raw))
+    except InvalidActionError as e:
+        raise RecordError(str(e), rule="malformed", deal=i, seat=seat) from None
+    _apply_action(state, seat, action, i, t)
+
+
+def _apply_action(state: GameState, seat: Any, action: int, i: int, t: int | None) -> None:
+    current = state.current_player()
+    if current < 0:
+        raise RecordError(
+            f"seat {seat} acts ({state.action_to_string(action)}) after the deal is over",
+            rule="extra_action",
+            deal=i,
+            trick=t,
+            seat=seat,
+        )
+    if seat != current:
+        raise RecordError(
+            f"seat {seat} acts ({state.action_to_string(action)}), but it is seat {current}'s turn",
+            rule="turn",
+            deal=i,
+            trick=t,
+            seat=seat,
+        )
+    try:
+        state.apply_action(action)
+    except IllegalActionError as e:
+        raise RecordError(str(e), rule=e.rule, deal=i, trick=t, seat=seat) from None
+
+
+def _check_result(state: GameState, result: Any, i: int) -> None:
+    if not isinstance(result, dict):
+        raise RecordError("'result' must be an object", rule="malformed", deal=i)
+    if not (state.is_chance() or state.is_terminal()):
+        raise RecordError(
+            "the deal has a result but its play is unfinished", rule="truncated", deal=i
+        )
+    computed = state.history[-1].get("result", {})
+    for key in ("tricks", "points"):
+        _require(result, key, f"deal {i}'s result", deal=i)
+    for key, want in computed.items():
+        if key in result and result[key] != want:
+            rule = "score" if key == "points" else f"result_{key}"
+            seat = None
+            if (
+                isinstance(want, list)
+                and isinstance(result[key], list)
+                and len(want) == len(result[key])
+            ):
+                seat = next(
+                    (s for s, (a, b) in enumerate(zip(result[key], want, strict=True)) if a != b),
+                    None,
+                )
+            raise RecordError(
+                f"result {key} is {result[key]}, the rules give {want}",
+                rule=rule,
+                deal=i,
+                seat=seat,
+            )
+
+
+def _check_end(doc: dict[str, Any], state: GameState) -> None:
+    totals = [int(x) if float(x).is_integer() else x for x in state.returns()]
+    if "totals" in doc and doc["totals"] != totals:
+        raise RecordError(
+            f"totals are {doc['totals']}, the deals add up to {totals}", rule="totals"
+        )
+    if "winner" in doc and sorted(doc["winner"] or []) != sorted(state.winners()):
+        raise RecordError(
+            f"winner is {doc['winner']}, the rules give {state.winners()}", rule="winner"
+        )
+
+
+def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
+    """Play ``state`` to the end with one bot per seat (``bot.act(state) -> action``)."""
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(rng)
+        else:
+            state.apply_action(bots[state.current_player()].act(state))
