@@ -466,7 +466,7 @@ class PlumpState(GameState):
         bid = action - BID_BASE
         size = self.hand_size
         if not 0 <= bid <= size:
-            what = "a card" if 0 <= action < 52 else str(action)
+            what = card_str(action) if 0 <= action < 52 else str(bid)
             raise IllegalActionError(
                 f"seat {p} must bid 0–{size} now, not {what}", rule="bid_range", seat=p
             )
