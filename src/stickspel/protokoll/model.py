@@ -12,7 +12,7 @@ pile), ``game`` / ``rubber`` (a line under a won game or rubber), ``total``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 __all__ = ["Cell", "Row", "Table", "Sheet"]
@@ -40,12 +40,15 @@ class Cell:
 class Row:
     """A line of the grid: a ``label`` (cards in the deal, deal number …), a cell
     per column, the dealer's column if marked, and its ``kind``
-    (``deal``, ``subtotal``, ``total``, ``section``, ``pending``)."""
+    (``deal``, ``subtotal``, ``total``, ``section``, ``pending``, ``blank`` —
+    a deal still to come, printed empty).  ``note`` is a short annotation shown
+    after the label (the deal's trump suit, ``♥``)."""
 
     label: str
     cells: list[Cell]
     dealer: int | None = None
     kind: str = "deal"
+    note: str = ""
 
 
 @dataclass
@@ -69,3 +72,11 @@ class Sheet:
     rules_text: list[str] = field(default_factory=list)
     lang: str = "sv"
     meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as plain JSON data (for the web UI).
+
+        >>> Sheet("plump", "Plump", ["A"], [Table("Plump", ["A"], [Row("1", [Cell("11", "1", "made")])])]).to_dict()["tables"][0]["rows"][0]
+        {'label': '1', 'cells': [{'text': '11', 'note': '1', 'mark': 'made'}], 'dealer': None, 'kind': 'deal', 'note': ''}
+        """
+        return asdict(self)

@@ -2,17 +2,32 @@
 
 One row per deal with the number of cards, a column per player, the dealer
 marked; the bid, then ``1`` prefixed when made (3 → 13) or a plump mark; a
-subtotal after the one-card deal; totals at the bottom.  Works from a record
-with cards or from a scorekeeper's record without them.
+subtotal after the one-card deal (where the pyramid turns); totals at the
+bottom.  Works from a record with cards or from a scorekeeper's record without
+them.  ``full=True`` adds the deals still to come as empty rows (a sheet to
+print and fill in); :func:`blank_sheet` is such a sheet before the first deal.
+
+>>> from stickspel.plump import PlumpRules
+>>> sheet = blank_sheet(PlumpRules(players=3, max_cards=3), ["Anna", "Björn", "Cissi"])
+>>> [(row.label, row.dealer) for row in sheet.tables[0].rows]
+[('3', 0), ('2', 1), ('1', 2), ('Delsumma', None), ('2', 0), ('3', 1), ('Summa', None)]
+>>> record = {"game": "plump", "players": ["A", "B", "C"], "variant": {"players": 3},
+...     "deals": [{"dealer": 0, "cards": 10, "auction": [{"seat": 1, "call": "3"},
+...     {"seat": 2, "call": "2"}, {"seat": 0, "call": "4"}],
+...     "result": {"tricks": [4, 3, 3], "points": [14, 13, 0]}}]}
+>>> [c.plain() for c in build_sheet(record).tables[0].rows[0].cells]
+['4→14', '3→13', '2●']
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..plump import PlumpRules
 from .model import Cell, Row, Sheet, Table
 
-__all__ = ["build_sheet", "RULES_TEXT"]
+__all__ = ["build_sheet", "blank_sheet", "rules_text", "RULES_TEXT"]
 
 RULES_TEXT = {
     "sv": [
@@ -29,10 +44,81 @@ RULES_TEXT = {
     ],
 }
 
+_SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
 _WORDS = {
     "sv": {"sub": "Delsumma", "total": "Summa", "cards": "Kort", "title": "Plump"},
     "en": {"sub": "Subtotal", "total": "Total", "cards": "Cards", "title": "Plump"},
 }
+
+_TEXTS: dict[str, dict[str, str]] = {
+    "sv": {
+        "bid": "Bjud hur många stick du tar. Förhand (till vänster om givaren) bjuder först, givaren sist.",
+        "simultaneous": "Alla visar sina bud samtidigt.",
+        "sparr": "Spärren: givaren får inte bjuda så att buden tillsammans blir lika många som sticken.",
+        "no_sparr": "Ingen spärr: buden får gå jämnt ut.",
+        "play": "Följ färg om du kan. Högsta trumf, annars högsta kort i utspelad färg, tar sticket.",
+        "trump_upcard": "Trumf: kortet efter det sist utdelade vänds upp; dess färg är trumf.",
+        "trump_none": "Ingen trumf.",
+        "trump_rotation": "Trumf i fast ordning: klöver, ruter, hjärter, spader.",
+        "trump_rotation_nt": "Trumf i fast ordning: klöver, ruter, hjärter, spader, utan trumf.",
+        "no_trump_largest": "De största givarna spelas utan trumf.",
+        "standard": "Rätt bud: 10 + budet (en etta framför: 3 blir 13, 0 blir 10). Fel bud: plump, 0 poäng.",
+        "per_trick": "Ett poäng per stick, och 10 extra för rätt bud. Fel bud: plump.",
+        "tricks_only": "Rätt bud ger budet i poäng (utan tian). Fel bud: plump, 0 poäng.",
+        "penalty": "En plump kostar skillnaden mellan bud och stick (minuspoäng).",
+        "dealer_leads": "Givaren spelar ut först.",
+        "tie_break": "Lika i topp: extra givar med flest kort tills en leder ensam.",
+        "marks": "Given är markerad med en prick. Delsumma efter 1-kortsgiven, summa längst ned.",
+    },
+    "en": {
+        "bid": "Bid how many tricks you will take. Left of the dealer bids first, the dealer last.",
+        "simultaneous": "Everyone shows their bid at once.",
+        "sparr": "The dealer may not make the bids add up to the number of tricks.",
+        "no_sparr": "No restriction on the dealer: the bids may add up.",
+        "play": "Follow suit if you can. Highest trump, else highest card of the suit led, wins.",
+        "trump_upcard": "Trump: the card after the last one dealt is turned up; its suit is trump.",
+        "trump_none": "No trump.",
+        "trump_rotation": "Trump in turn: clubs, diamonds, hearts, spades.",
+        "trump_rotation_nt": "Trump in turn: clubs, diamonds, hearts, spades, no trump.",
+        "no_trump_largest": "The largest deals are played without trump.",
+        "standard": "Exact bid: 10 + bid (a 1 before it: 3 becomes 13, 0 becomes 10). Missed: a plump, 0.",
+        "per_trick": "One point a trick, and 10 more for an exact bid. Missed: a plump.",
+        "tricks_only": "An exact bid scores the bid (no ten). Missed: a plump, 0.",
+        "penalty": "A plump costs the difference between bid and tricks (minus points).",
+        "dealer_leads": "The dealer leads the first trick.",
+        "tie_break": "A tie for first is played off with extra deals of the largest size.",
+        "marks": "The dealer is marked with a dot. Subtotal after the 1-card deal, total at the bottom.",
+    },
+}
+
+
+def rules_text(rules: PlumpRules, lang: str = "sv") -> list[str]:
+    """The scoring rules printed at the bottom of the sheet, for this variant.
+
+    >>> rules_text(PlumpRules())[1]
+    'Spärren: givaren får inte bjuda så att buden tillsammans blir lika många som sticken.'
+    >>> rules_text(PlumpRules.preset("children"), "en")[1:3]
+    ['No restriction on the dealer: the bids may add up.', 'Follow suit if you can. Highest trump, else highest card of the suit led, wins.']
+    """
+    t = _TEXTS[lang]
+    out = [t["simultaneous"] if rules.bidding == "simultaneous" else t["bid"]]
+    out.append(t["sparr"] if rules.sparr else t["no_sparr"])
+    out.append(t["play"])
+    trump = t[f"trump_{rules.trump}"]
+    if rules.no_trump_largest and rules.trump != "none":
+        trump += " " + t["no_trump_largest"]
+    out.append(trump)
+    score = t[rules.scoring]
+    if rules.plump_penalty:
+        score += " " + t["penalty"]
+    out.append(score)
+    if rules.first_lead == "dealer":
+        out.append(t["dealer_leads"])
+    if rules.tie_break:
+        out.append(t["tie_break"])
+    out.append(t["marks"])
+    return out
 
 
 def _cell(bid: int | None, points: int | None, made: bool | None) -> Cell:
@@ -45,59 +131,108 @@ def _cell(bid: int | None, points: int | None, made: bool | None) -> Cell:
     return Cell(text=str(points) if points else "", note=str(bid), mark="plump")
 
 
-def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
-    """Plump's grid from a ``stickspel/1`` record."""
+def _rules_of(record: dict[str, Any]) -> PlumpRules | None:
+    from ..record import rules_from_record
+
+    try:
+        rules = rules_from_record(record)
+    except Exception:  # a sheet is drawn even from a record with a bad variant
+        return None
+    return rules if isinstance(rules, PlumpRules) else None
+
+
+def _turn_index(schedule: Sequence[int]) -> int | None:
+    """The deal after which the subtotal is drawn: where the pyramid turns (001:
+    after the one-card deal in 10→1→10; after the largest in 1→10→1)."""
+    if len(schedule) < 3:
+        return None
+    low = schedule.index(min(schedule))
+    if 0 < low < len(schedule) - 1:
+        return low
+    high = schedule.index(max(schedule))
+    if 0 < high < len(schedule) - 1:
+        return high
+    return None
+
+
+def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False) -> Sheet:
+    """Plump's grid from a ``stickspel/1`` record; ``full`` adds the deals still to come."""
     words = _WORDS[lang]
     players = list(record.get("players", []))
     n = len(players)
+    rules = _rules_of(record)
+    schedule = list(rules.schedule()) if rules else []
+    deals = record.get("deals", [])
     table = Table(title=words["title"], columns=players, label_header=words["cards"])
     running = [0] * n
-    subtotal_done = False
-    deals = record.get("deals", [])
-    for k, deal in enumerate(deals):
-        size = deal.get("cards")
-        if size is None:
-            size = len(deal["hands"][0]) if deal.get("hands") else None
-        bids: list[int | None] = [None] * n
-        for call in deal.get("auction", []):
-            try:
-                bids[int(call["seat"])] = int(call["call"])
-            except (KeyError, ValueError, IndexError):
-                continue
-        result = deal.get("result")
-        cells = []
-        for s in range(n):
-            if result and "points" in result:
-                pts = int(result["points"][s])
-                running[s] += pts
-                took = result.get("tricks", [None] * n)[s]
-                made = bids[s] is not None and took == bids[s]
-                cells.append(_cell(bids[s], pts, made))
-            else:
-                cells.append(_cell(bids[s], None, None))
-        table.rows.append(
-            Row(
-                str(size) if size is not None else "?",
-                cells,
-                deal.get("dealer"),
-                "deal" if result else "pending",
-            )
-        )
-        # 001: a subtotal after the one-card deal, when more deals follow it
-        if (
-            size == 1
-            and not subtotal_done
-            and result
-            and k + 1 < _expected_deals(record, len(deals))
-        ):
+    turn = _turn_index(schedule)
+    first_dealer = int((record.get("scorekeeper") or {}).get("first_dealer", 0))
+    if deals and isinstance(deals[0].get("dealer"), int):
+        first_dealer = deals[0]["dealer"]
+    rows_total = max(len(schedule), len(deals)) if full else len(deals)
+    for k in range(rows_total):
+        deal = deals[k] if k < len(deals) else None
+        if deal is None:
+            size: Any = schedule[k] if k < len(schedule) else None
+            dealer = (first_dealer + k) % n if n else None
             table.rows.append(
-                Row(words["sub"], [Cell(str(v), mark="total") for v in running], kind="subtotal")
+                Row(
+                    str(size) if size is not None else "",
+                    [Cell() for _ in range(n)],
+                    dealer,
+                    "blank",
+                )
             )
-            subtotal_done = True
+        else:
+            size = deal.get("cards")
+            if size is None:
+                size = len(deal["hands"][0]) if deal.get("hands") else None
+            if size is None and k < len(schedule):
+                size = schedule[k]
+            bids: list[int | None] = [None] * n
+            for call in deal.get("auction", []):
+                try:
+                    bids[int(call["seat"])] = int(call["call"])
+                except (KeyError, ValueError, IndexError, TypeError):
+                    continue
+            result = deal.get("result")
+            cells = []
+            for s in range(n):
+                if result and "points" in result:
+                    pts = int(result["points"][s])
+                    running[s] += pts
+                    took = result.get("tricks", [None] * n)[s]
+                    cells.append(_cell(bids[s], pts, bids[s] is not None and took == bids[s]))
+                else:
+                    cells.append(_cell(bids[s], None, None))
+            table.rows.append(
+                Row(
+                    str(size) if size is not None else "?",
+                    cells,
+                    deal.get("dealer"),
+                    "deal" if result else "pending",
+                    _SUIT_SYMBOL.get(str(deal.get("trump") or "").upper(), ""),
+                )
+            )
+        # 001: a subtotal after the one-card deal, halfway through the pyramid
+        if k == turn and k + 1 < rows_total:
+            done = deal is not None and bool(deal.get("result"))
+            table.rows.append(
+                Row(
+                    words["sub"],
+                    [Cell(str(v) if done else "", mark="total") for v in running],
+                    kind="subtotal",
+                )
+            )
     finished = "winner" in record
     totals = list(record.get("totals") or running)
+    show_total = not full or len(deals) >= rows_total
     table.rows.append(
-        Row(words["total"], [Cell(str(v), mark="total") for v in running], kind="total")
+        Row(
+            words["total"],
+            [Cell(str(v) if show_total else "", mark="total") for v in running],
+            kind="total",
+        )
     )
     return Sheet(
         game="plump",
@@ -106,17 +241,35 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
         tables=[table],
         totals=totals,
         winners=list(record["winner"]) if finished else None,
-        rules_text=RULES_TEXT[lang],
+        rules_text=rules_text(rules, lang) if rules else RULES_TEXT[lang],
         lang=lang,
-        meta={"variant": record.get("variant", {})},
+        meta={"variant": record.get("variant", {}), "rules": rules.to_text() if rules else ""},
     )
 
 
-def _expected_deals(record: dict[str, Any], played: int) -> int:
-    from ..record import rules_from_record
+def blank_sheet(
+    rules: PlumpRules,
+    players: Sequence[str] | None = None,
+    lang: str = "sv",
+    *,
+    first_dealer: int = 0,
+) -> Sheet:
+    """An empty sheet to print: every deal of ``rules``' schedule, dealer marked.
 
-    try:
-        rules = rules_from_record(record)
-        return max(len(rules.schedule()), played)  # type: ignore[attr-defined]
-    except Exception:  # a sheet is drawn even from a record with a bad variant
-        return played
+    ``players`` names the columns (empty heads to write names in by default).
+    """
+    names = list(players) if players else [""] * rules.players
+    if len(names) != rules.players:
+        raise ValueError(f"{len(names)} names for {rules.players} players")
+    record = {
+        "format": "stickspel/1",
+        "game": "plump",
+        "variant": rules.to_dict(),
+        "players": names,
+        "deals": [],
+        "scorekeeper": {"first_dealer": first_dealer},
+    }
+    sheet = build_sheet(record, lang, full=True)
+    sheet.totals = None
+    sheet.meta["blank"] = True
+    return sheet

@@ -1,0 +1,104 @@
+"""The protokoll as HTML: a self-contained ``<table>`` per table of any Sheet.
+
+Everything is escaped; marks become CSS classes (``made``, ``plump``,
+``exchange``, ``game``, ``rubber``, ``total``), rows carry their kind
+(``deal``, ``subtotal``, ``total``, ``blank`` …) and the dealer's cell the class
+``dealer``, so the web UI styles the sheet with its own CSS or with
+:data:`CSS`.  :func:`render_page` wraps it in a whole printable page.
+
+>>> from stickspel.protokoll.model import Cell, Row, Sheet, Table
+>>> t = Table("Plump", ["Anna", "<Björn>"], [Row("2", [Cell("12", "2", "made"),
+...     Cell("", "1", "plump")], dealer=1)], label_header="Kort")
+>>> html = render_html(Sheet("plump", "Plump", ["Anna", "<Björn>"], [t]))
+>>> "&lt;Björn&gt;" in html, 'class="cell plump dealer"' in html
+(True, True)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .model import Cell, Row, Sheet, Table
+
+__all__ = ["render_html", "render_page", "CSS"]
+
+#: Default styles: a pen-and-paper look; plump marks drawn as ink blots.
+CSS = """
+.protokoll { font-family: "DejaVu Sans", Verdana, sans-serif; color: #111; }
+.protokoll table { border-collapse: collapse; margin: 0 0 1em 0; }
+.protokoll caption { font-weight: bold; font-size: 1.2em; text-align: left; padding: .3em 0; }
+.protokoll th, .protokoll td { border: 1px solid #555; padding: .15em .45em; min-width: 3.2em;
+  text-align: right; font-variant-numeric: tabular-nums; }
+.protokoll th.label, .protokoll td.label { min-width: 2.5em; background: #f3f0e6; }
+.protokoll tr.subtotal td, .protokoll tr.total td { font-weight: bold; border-top: 2px solid #111; }
+.protokoll tr.subtotal td { background: #f7f7f7; }
+.protokoll .note { color: #777; font-size: .8em; margin-right: .35em; }
+.protokoll .made .score { font-weight: bold; }
+.protokoll .plump .note { text-decoration: line-through; }
+.protokoll .blot { display: inline-block; width: .95em; height: .8em; background: #1a1a40;
+  border-radius: 55% 45% 60% 40% / 50% 60% 40% 50%; vertical-align: middle; }
+.protokoll .dealer::before { content: "•"; color: #a0208a; float: left; margin-right: .2em; }
+.protokoll .exchange { color: #8a5a00; }
+.protokoll .game, .protokoll .rubber { text-decoration: underline; font-weight: bold; }
+.protokoll .rubber { text-decoration-style: double; }
+.protokoll .winner { background: #e8f4e0; }
+.protokoll ul.rules { font-size: .85em; color: #333; padding-left: 1.2em; }
+"""
+
+
+def _cell_html(cell: Cell) -> str:
+    note = f'<span class="note">{escape(cell.note)}</span>' if cell.note else ""
+    if cell.mark == "plump":
+        extra = f'<span class="score">{escape(cell.text)}</span>' if cell.text else ""
+        return f'{note}<span class="blot" title="plump"></span>{extra}'
+    text = f'<span class="score">{escape(cell.text)}</span>' if cell.text else ""
+    return note + text
+
+
+def _row_html(row: Row) -> str:
+    out = [f'<tr class="{escape(row.kind)}">', f'<td class="label">{escape(row.label)}</td>']
+    for i, cell in enumerate(row.cells):
+        classes = ["cell"]
+        if cell.mark:
+            classes.append(cell.mark)
+        if row.dealer == i:
+            classes.append("dealer")
+        out.append(f'<td class="{" ".join(classes)}">{_cell_html(cell)}</td>')
+    out.append("</tr>")
+    return "".join(out)
+
+
+def _table_html(table: Table, winners: list[int] | None) -> str:
+    head = [f'<th class="label">{escape(table.label_header)}</th>']
+    for i, name in enumerate(table.columns):
+        cls = ' class="winner"' if winners and i in winners else ""
+        head.append(f"<th{cls}>{escape(name)}</th>")
+    body = "\n".join(_row_html(r) for r in table.rows)
+    return (
+        f"<table>\n<caption>{escape(table.title)}</caption>\n"
+        f"<thead><tr>{''.join(head)}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+    )
+
+
+def render_html(sheet: Sheet) -> str:
+    """The sheet as an HTML fragment (``<div class="protokoll">`` with its tables and rules)."""
+    parts = [f'<div class="protokoll protokoll-{escape(sheet.game)}" lang="{escape(sheet.lang)}">']
+    if len(sheet.tables) != 1 or sheet.tables[0].title != sheet.title:
+        parts.append(f"<h2>{escape(sheet.title)}</h2>")
+    same_columns = all(t.columns == sheet.players for t in sheet.tables)
+    for table in sheet.tables:
+        parts.append(_table_html(table, sheet.winners if same_columns else None))
+    if sheet.rules_text:
+        items = "".join(f"<li>{escape(line)}</li>" for line in sheet.rules_text)
+        parts.append(f'<ul class="rules">{items}</ul>')
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def render_page(sheet: Sheet) -> str:
+    """A whole HTML document with :data:`CSS`, for saving or printing."""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{escape(sheet.lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(sheet.title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"{render_html(sheet)}\n</body>\n</html>\n"
+    )

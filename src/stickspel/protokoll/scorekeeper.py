@@ -1,0 +1,551 @@
+"""The scorekeeper: a protokoll kept for a game played with real cards.
+
+A session is a ``stickspel/1`` record whose deals have no ``hands`` or
+``tricks`` (RECORD-FORMAT, "Games played with real cards"): each deal holds
+what the table reported — the dealer, the deal size, the calls in order and
+``result.tricks`` — plus the scores the engine worked out.  Every entry is
+checked by the game engine itself (:meth:`GameState.apply_reported_deal`):
+the whole list of entries is replayed on a fresh state, so editing or undoing
+any row recomputes every figure after it, and an entry that is refused is
+simply not added: nothing entered earlier is lost.
+
+>>> s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
+>>> nxt = s.next_deal()
+>>> (s.players[nxt.dealer], nxt.cards, [s.players[p] for p in nxt.order])
+('Anna', 2, ['Björn', 'Cissi', 'Anna'])
+>>> s.forbidden_bid([None, 1, 0])          # Björn bid 1, Cissi 0: Anna may not bid 1
+1
+>>> _ = s.add_plump(bids=[0, 1, 0], tricks=["+", "-", 2])
+>>> s.doc["deals"][0]["result"]
+{'tricks': [0, 0, 2], 'points': [10, 0, 0]}
+>>> s.add_plump(bids=[0, 1, 0], tricks=[1, 0, 0])
+Traceback (most recent call last):
+...
+stickspel.protokoll.scorekeeper.ScorekeeperError: row 2 (1 card, Björn deals): the dealer (Björn) may not bid 1: the bids would add up to 1 (spärren)
+>>> len(s.doc["deals"]), s.totals()
+(1, [10, 0, 0])
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..game import GameState, IllegalActionError, Rules, StickspelError
+from ..games import game_spec
+from ..record import FORMAT, load_record, write_record
+
+__all__ = [
+    "ScorekeeperError",
+    "Session",
+    "NextDeal",
+    "parse_mark",
+    "resolve_tricks",
+    "MADE",
+    "MISSED",
+]
+
+#: Trick entries that say "made my bid" / "missed my bid" instead of a count.
+MADE = "made"
+MISSED = "missed"
+_MADE_WORDS = {"+", "ja", "j", "yes", "y", "made", "✓", "rätt", "ratt", "ok"}
+_MISSED_WORDS = {"-", "−", "nej", "n", "no", "missed", "plump", "x", "fel", "miss"}
+
+
+class ScorekeeperError(StickspelError, ValueError):
+    """An entry the scorekeeper refuses: which row, which seat and what is inconsistent."""
+
+    def __init__(
+        self, message: str, *, row: int | None = None, seat: int | None = None, rule: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.row = row
+        self.seat = seat
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """What the table needs to know before the next deal: its row number, the
+    dealer, the number of cards each (``None`` where the game deals all 52) and
+    the calling order."""
+
+    row: int
+    dealer: int
+    cards: int | None
+    order: list[int]
+
+
+def parse_mark(text: str | int) -> int | str:
+    """A trick entry: a count, :data:`MADE` or :data:`MISSED`.
+
+    >>> [parse_mark(t) for t in ["3", "+", "ja", "-", "nej", 2]]
+    [3, 'made', 'made', 'missed', 'missed', 2]
+    >>> parse_mark("många")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'många' is neither a number of tricks nor + / - (ja / nej)
+    """
+    if isinstance(text, int):
+        return text
+    t = text.strip().lower()
+    if t.isdigit():
+        return int(t)
+    if t in _MADE_WORDS:
+        return MADE
+    if t in _MISSED_WORDS:
+        return MISSED
+    raise ValueError(f"{text!r} is neither a number of tricks nor + / - (ja / nej)")
+
+
+def resolve_tricks(
+    size: int, bids: Sequence[int], marks: Sequence[int | str], names: Sequence[str]
+) -> list[int]:
+    """Each seat's tricks from counts and made/missed marks.
+
+    A seat marked made took its bid.  The tricks of the seats marked missed
+    are what the others leave: with one missed seat its count follows from the
+    deal size; with more, all but one of them must be given as counts (the
+    last is derived).  Everything is checked: the counts must add up to the
+    deal size, and a seat marked missed must not end up with its bid.
+
+    >>> resolve_tricks(3, [1, 1, 0], ["+", "+", "-"], "ABC")
+    [1, 1, 1]
+    >>> resolve_tricks(3, [1, 1, 0], ["+", "-", "-"], "ABC")
+    Traceback (most recent call last):
+    ...
+    ValueError: B and C are marked missed: give the tricks of all of them but one (2 tricks are left for them)
+    >>> resolve_tricks(3, [2, 1, 0], ["+", "-", "+"], "ABC")
+    Traceback (most recent call last):
+    ...
+    ValueError: B is marked missed, but the others' tricks leave B exactly 1, B's bid
+    >>> resolve_tricks(2, [1, 1, 1], ["+", "+", "+"], "ABC")
+    Traceback (most recent call last):
+    ...
+    ValueError: all are marked made, but the bids add up to 3, not 2 (somebody must have missed)
+    """
+    n = len(bids)
+    parsed = [m if m in (MADE, MISSED) else parse_mark(m) for m in marks]
+    if len(parsed) != n:
+        raise ValueError(f"{len(parsed)} trick entries for {n} players")
+    tricks: list[int | None] = []
+    for s, m in enumerate(parsed):
+        if m == MADE:
+            tricks.append(bids[s])
+        elif m == MISSED:
+            tricks.append(None)
+        else:
+            assert isinstance(m, int)
+            if m > size:
+                raise ValueError(f"{names[s]} took {m} tricks, the deal has only {size}")
+            tricks.append(m)
+    known = sum(t for t in tricks if t is not None)
+    missed = [s for s, t in enumerate(tricks) if t is None]
+    left = size - known
+    if not missed:
+        if known != size:
+            if all(m == MADE for m in parsed):
+                raise ValueError(
+                    f"all are marked made, but the bids add up to {known}, not {size} "
+                    "(somebody must have missed)"
+                )
+            raise ValueError(f"the tricks add up to {known}, the deal has {size} tricks")
+        return [int(t) for t in tricks if t is not None]
+    who = _join([names[s] for s in missed])
+    if left < 0:
+        raise ValueError(
+            f"the other players' tricks already add up to {known}, more than the {size} in the deal"
+        )
+    if len(missed) > 1:
+        raise ValueError(
+            f"{who} are marked missed: give the tricks of all of them but one "
+            f"({left} tricks are left for them)"
+        )
+    s = missed[0]
+    if left == bids[s]:
+        raise ValueError(
+            f"{names[s]} is marked missed, but the others' tricks leave {names[s]} "
+            f"exactly {left}, {names[s]}'s bid"
+        )
+    tricks[s] = left
+    return [int(t) for t in tricks if t is not None]
+
+
+def _join(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+class Session:
+    """A scorekeeper session: the record of the evening and the engine replaying it."""
+
+    def __init__(self, doc: dict[str, Any], path: str | Path | None = None) -> None:
+        self.doc = doc
+        self.path = Path(path) if path is not None else None
+        self.spec = game_spec(str(doc.get("game", "")))
+        variant = dict(doc.get("variant") or {})
+        if "players" in self.spec.rules.option_names() and "players" not in variant:
+            variant["players"] = len(doc.get("players", []))
+        self.rules: Rules = self.spec.rules.from_dict(variant)
+        self.entries = [self._entry_of(d) for d in doc.get("deals", [])]
+        self.state = self._rebuild(self.entries)[0]
+
+    # --- creation, files ---------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        names: Sequence[str],
+        rules: Rules | None = None,
+        *,
+        first_dealer: int = 0,
+        **options: Any,
+    ) -> Session:
+        """A new, empty session; ``rules`` or options as in :func:`stickspel.games.new_game`."""
+        spec = game_spec(game)
+        if rules is None:
+            if "players" in spec.rules.option_names():
+                options.setdefault("players", len(names))
+            rules = spec.rules.from_dict(options)
+        given = list(names)
+        names = [p.strip() for p in given]
+        if any(not p for p in names) or len(set(names)) != len(names):
+            raise ScorekeeperError(f"players need distinct, non-empty names, not {given}")
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "game": spec.name,
+            "variant": rules.to_dict(),
+            "players": names,
+            "deals": [],
+            "totals": [0] * len(names),
+            "scorekeeper": {"first_dealer": first_dealer},
+        }
+        state = spec.state(rules, first_dealer=first_dealer)  # type: ignore[call-arg]
+        if state.num_players != len(names):
+            raise ScorekeeperError(
+                f"{len(names)} players named, the rules are for {state.num_players}"
+            )
+        return cls(doc)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        """Resume a session from its file (any record without cards)."""
+        doc = load_record(path)
+        try:
+            return cls(doc, path)
+        except ScorekeeperError as e:
+            raise ScorekeeperError(f"{path}: {e}", row=e.row, seat=e.seat, rule=e.rule) from None
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the record atomically (to the session's own file by default)."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ScorekeeperError("no file to save the session to")
+        write_record(self.doc, target)
+        self.path = target
+        return target
+
+    # --- reading --------------------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return list(self.doc["players"])
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def totals(self) -> list[int]:
+        return [int(x) for x in self.state.returns()]
+
+    def first_dealer(self) -> int:
+        deals = self.doc.get("deals") or []
+        if deals and isinstance(deals[0].get("dealer"), int):
+            return int(deals[0]["dealer"])
+        return int((self.doc.get("scorekeeper") or {}).get("first_dealer", 0))
+
+    def next_deal(self) -> NextDeal | None:
+        """Who deals next, how many cards and the calling order; ``None`` at the end."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        n = state.num_players
+        dealer = int(getattr(state, "dealer", 0))
+        cards = getattr(state, "hand_size", None)
+        return NextDeal(
+            len(self.entries) + 1,
+            dealer,
+            int(cards) if isinstance(cards, int) else None,
+            [(dealer + 1 + k) % n for k in range(n)],
+        )
+
+    def describe(self, row: int, deal: dict[str, Any] | None = None) -> str:
+        """``row 5 (6 cards, Björn deals)``: how errors name a row."""
+        if deal is None:
+            if row <= len(self.entries):
+                deal = self.entries[row - 1]
+            else:
+                nxt = self.next_deal()
+                deal = {"dealer": nxt.dealer, "cards": nxt.cards} if nxt else {}
+        parts = []
+        if isinstance(deal.get("cards"), int):
+            parts.append(_plural(deal["cards"], "card"))
+        if isinstance(deal.get("dealer"), int) and 0 <= deal["dealer"] < len(self.players):
+            parts.append(f"{self.players[deal['dealer']]} deals")
+        return f"row {row}" + (f" ({', '.join(parts)})" if parts else "")
+
+    # --- the engine ---------------------------------------------------------------------
+    def _fresh(self) -> GameState:
+        return self.spec.state(self.rules, first_dealer=self.first_dealer())  # type: ignore[call-arg]
+
+    def _names(self, message: str) -> str:
+        """The engine speaks of seats; the table knows names."""
+        players = self.players
+
+        def name(m: re.Match[str]) -> str:
+            k = int(m.group(1))
+            return players[k] if 0 <= k < len(players) else m.group(0)
+
+        return re.sub(r"\bseat (\d+)", name, message)
+
+    def _entry_of(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """What the table reported in a recorded deal, without what the engine computes."""
+        if "hands" in deal or "tricks" in deal:
+            raise ScorekeeperError(
+                "this record was played with cards, not kept by hand; use replay", rule="cards"
+            )
+        entry = copy.deepcopy(deal)
+        result = entry.get("result")
+        if isinstance(result, dict):
+            for key in _COMPUTED.get(self.spec.name, ("points",)):
+                result.pop(key, None)
+        return entry
+
+    def _rebuild(
+        self, entries: Sequence[dict[str, Any]], start: int = 1
+    ) -> tuple[GameState, list[dict[str, Any]]]:
+        """Replay ``entries`` on a fresh state: the state after them and each deal as recorded."""
+        state = self._fresh()
+        deals: list[dict[str, Any]] = []
+        for i, entry in enumerate(entries, start=1):
+            where = self.describe(i, entry)
+            if state.is_terminal():
+                raise ScorekeeperError(
+                    f"{where}: the game was already over", row=i, rule="game_over"
+                )
+            want = getattr(state, "dealer", None)
+            if want is not None and entry.get("dealer", want) != want:
+                said = self._names(f"seat {entry.get('dealer')}")
+                raise ScorekeeperError(
+                    f"{where}: {said} deals, but the deal passes to {self.players[want]}",
+                    row=i,
+                    rule="dealer",
+                )
+            try:
+                state.apply_reported_deal(copy.deepcopy(entry))
+            except IllegalActionError as e:
+                raise ScorekeeperError(
+                    f"{where}: {self._names(str(e))}", row=i, seat=e.seat, rule=e.rule
+                ) from None
+            deals.append(copy.deepcopy(state.history[-1]))
+        return state, deals
+
+    def _commit(self, entries: list[dict[str, Any]]) -> None:
+        state, deals = self._rebuild(entries)
+        self.entries = entries
+        self.state = state
+        self.doc["deals"] = deals
+        self.doc["totals"] = [int(x) if float(x).is_integer() else x for x in state.returns()]
+        if state.is_terminal():
+            self.doc["winner"] = state.winners()
+        else:
+            self.doc.pop("winner", None)
+        if self.path is not None:
+            self.save()
+
+    # --- entering --------------------------------------------------------------------------
+    def add(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """Add the next deal as reported (the game's record form without cards).
+
+        The dealer and deal size default to the next deal's.  Returns the deal
+        as recorded (with its scores); raises :class:`ScorekeeperError` and adds
+        nothing if the engine refuses it.
+        """
+        nxt = self.next_deal()
+        row = len(self.entries) + 1
+        if nxt is None:
+            raise ScorekeeperError(f"row {row}: the game is over", row=row, rule="game_over")
+        entry = copy.deepcopy(deal)
+        entry.setdefault("dealer", nxt.dealer)
+        if nxt.cards is not None:
+            entry.setdefault("cards", nxt.cards)
+        self._commit([*self.entries, entry])
+        return dict(self.doc["deals"][-1])
+
+    def edit(self, row: int, deal: dict[str, Any]) -> dict[str, Any]:
+        """Replace row ``row`` (1-based); every later row is scored again.
+
+        If the change makes a later row impossible, nothing changes and the
+        error names that row.
+        """
+        if not 1 <= row <= len(self.entries):
+            raise ScorekeeperError(
+                f"there is no row {row} to correct (rows 1–{len(self.entries)})", row=row
+            )
+        old = self.entries[row - 1]
+        entry = copy.deepcopy(deal)
+        entry.setdefault("dealer", old.get("dealer"))
+        if "cards" in old:
+            entry.setdefault("cards", old["cards"])
+        entries = list(self.entries)
+        entries[row - 1] = entry
+        self._commit(entries)
+        return dict(self.doc["deals"][row - 1])
+
+    def undo(self, count: int = 1) -> list[dict[str, Any]]:
+        """Remove the last ``count`` rows; returns them (as recorded)."""
+        if not 1 <= count <= len(self.entries):
+            raise ScorekeeperError(
+                f"cannot undo {count} rows: {len(self.entries)} entered", rule="undo"
+            )
+        removed = self.doc["deals"][-count:]
+        self._commit(self.entries[:-count])
+        return list(removed)
+
+    # --- Plump ---------------------------------------------------------------------------------
+    def plump_deal(
+        self,
+        bids: Sequence[int | None],
+        tricks: Sequence[int | str] | None,
+        *,
+        row: int | None = None,
+        trump: str | None = None,
+    ) -> dict[str, Any]:
+        """A Plump deal from bids and tricks given in seat order (the columns of the sheet).
+
+        Tricks may be counts or made/missed marks (see :func:`resolve_tricks`).
+        """
+        self._require("plump")
+        n = len(self.players)
+        row = row if row is not None else len(self.entries) + 1
+        dealer, size = self._row_dealer_size(row)
+        where = self.describe(row, {"dealer": dealer, "cards": size})
+        if len(bids) != n or any(b is None for b in bids):
+            raise ScorekeeperError(f"{where}: give a bid for each of the {n} players", row=row)
+        order = [(dealer + 1 + k) % n for k in range(n)]
+        deal: dict[str, Any] = {
+            "dealer": dealer,
+            "cards": size,
+            "auction": [{"seat": s, "call": str(bids[s])} for s in order],
+        }
+        if trump is not None:
+            deal["trump"] = trump.strip().upper()[:1] or None
+        if tricks is not None:
+            try:
+                marks = [parse_mark(t) for t in tricks]
+                counts = resolve_tricks(size, [int(b or 0) for b in bids], marks, self.players)
+            except ValueError as e:
+                raise ScorekeeperError(f"{where}: {e}", row=row, rule="tricks") from None
+            deal["result"] = {"tricks": counts}
+        return deal
+
+    def add_plump(
+        self,
+        bids: Sequence[int | None],
+        tricks: Sequence[int | str],
+        *,
+        trump: str | None = None,
+    ) -> dict[str, Any]:
+        """Add the next Plump deal: bids and tricks (or +/- marks) in seat order."""
+        return self.add(self.plump_deal(bids, tricks, trump=trump))
+
+    def edit_plump(
+        self, row: int, bids: Sequence[int | None], tricks: Sequence[int | str]
+    ) -> dict[str, Any]:
+        """Correct a Plump row (1-based)."""
+        if not 1 <= row <= len(self.entries):
+            raise ScorekeeperError(
+                f"there is no row {row} to correct (rows 1–{len(self.entries)})", row=row
+            )
+        trump = self.entries[row - 1].get("trump")
+        return self.edit(row, self.plump_deal(bids, tricks, row=row, trump=trump))
+
+    def check_bids(self, bids: Sequence[int | None]) -> None:
+        """Check the bids made so far in the next Plump deal (seat order, ``None`` = not yet).
+
+        Bids must come in turn from förhand; the engine judges them (range,
+        spärren).  Raises :class:`ScorekeeperError` naming the bid refused.
+        """
+        self._require("plump")
+        nxt = self.next_deal()
+        if nxt is None:
+            raise ScorekeeperError("the game is over", rule="game_over")
+        where = self.describe(nxt.row)
+        made = [s for s in nxt.order if bids[s] is not None]
+        if made != nxt.order[: len(made)]:
+            missing = next(s for s in nxt.order if bids[s] is None)
+            raise ScorekeeperError(
+                f"{where}: {self.players[made[-1]]} bids before {self.players[missing]}",
+                row=nxt.row,
+                rule="turn",
+            )
+        deal = {
+            "dealer": nxt.dealer,
+            "cards": nxt.cards,
+            "auction": [{"seat": s, "call": str(bids[s])} for s in made],
+        }
+        try:
+            self.state.clone().apply_reported_deal(deal)
+        except IllegalActionError as e:
+            if e.rule in ("truncated", "missing_field"):
+                return  # legal so far: only the rest is missing
+            raise ScorekeeperError(
+                f"{where}: {self._names(str(e))}", row=nxt.row, seat=e.seat, rule=e.rule
+            ) from None
+
+    def forbidden_bid(self, bids: Sequence[int | None]) -> int | None:
+        """The bid the dealer may not make in the next Plump deal, given the others' bids.
+
+        Asked of the engine: the one bid it refuses for the dealer, if any.
+        """
+        nxt = self.next_deal()
+        if nxt is None or nxt.cards is None:
+            return None
+        for bid in range(nxt.cards + 1):
+            trial = list(bids)
+            trial[nxt.dealer] = bid
+            try:
+                self.check_bids(trial)
+            except ScorekeeperError as e:
+                if e.rule == "sparr":
+                    return bid
+        return None
+
+    def _row_dealer_size(self, row: int) -> tuple[int, int]:
+        if row <= len(self.entries):
+            entry = self.entries[row - 1]
+            return int(entry["dealer"]), int(entry.get("cards") or 0)
+        nxt = self.next_deal()
+        if nxt is None or row != nxt.row:
+            raise ScorekeeperError(f"row {row}: the game is over", row=row, rule="game_over")
+        return nxt.dealer, int(nxt.cards or 0)
+
+    def _require(self, game: str) -> None:
+        if self.spec.name != game:
+            raise ScorekeeperError(f"this session keeps {self.spec.name}, not {game}")
+
+
+#: Result fields each game's engine computes (dropped when an entry is re-scored).
+_COMPUTED: dict[str, tuple[str, ...]] = {
+    "plump": ("points", "made", "bids"),
+}
