@@ -812,28 +812,7 @@ class PriffeState(GameState):
         self.dealt = []
         self.hands = [0] * 4
         self._start_auction()
-        for entry in deal.get("auction") or []:
-            if not isinstance(entry, dict):
-                raise IllegalActionError("an auction entry must be an object", rule="malformed")
-            seat = entry.get("seat")
-            raw = str(entry.get("call"))
-            if self.phase != _BID:
-                raise IllegalActionError(
-                    f"the auction is closed{' (spel ends it at once)' if self.high == SPEL else ''}: seat {seat} may not call {raw}",
-                    rule="auction_closed",
-                    seat=seat if isinstance(seat, int) else None,
-                )
-            if seat != self.current:
-                raise IllegalActionError(
-                    f"seat {seat} calls, but it is seat {self.current}'s turn",
-                    rule="turn",
-                    seat=seat if isinstance(seat, int) else None,
-                )
-            try:
-                action = self.string_to_action(raw)
-            except InvalidActionError as e:
-                raise IllegalActionError(str(e), rule="malformed", seat=seat) from None
-            self.apply_action(action)
+        self._run_auction(deal.get("auction") or [])
         if self.phase != _PLAY:
             raise IllegalActionError(
                 f"only {len(self.auction)} of 4 calls were given (next: seat {self.current})",
@@ -868,6 +847,33 @@ class PriffeState(GameState):
         if len(tricks) == 4:
             self.tricks_won = list(tricks)
         self._finish_deal(honours)
+
+    def _run_auction(self, entries: Any) -> None:
+        """Apply recorded calls (``{"seat", "call"}``) from the start of an auction."""
+        if not isinstance(entries, list):
+            raise IllegalActionError("'auction' must be a list of calls", rule="malformed")
+        for entry in entries:
+            if not isinstance(entry, dict):
+                raise IllegalActionError("an auction entry must be an object", rule="malformed")
+            seat = entry.get("seat")
+            raw = str(entry.get("call"))
+            if self.phase != _BID:
+                raise IllegalActionError(
+                    f"the auction is closed{' (spel ends it at once)' if self.high == SPEL else ''}: seat {seat} may not call {raw}",
+                    rule="auction_closed",
+                    seat=seat if isinstance(seat, int) else None,
+                )
+            if seat != self.current:
+                raise IllegalActionError(
+                    f"seat {seat} calls, but it is seat {self.current}'s turn",
+                    rule="turn",
+                    seat=seat if isinstance(seat, int) else None,
+                )
+            try:
+                action = self.string_to_action(raw)
+            except InvalidActionError as e:
+                raise IllegalActionError(str(e), rule="malformed", seat=seat) from None
+            self.apply_action(action)
 
     def _check_honours(self, raw: Any) -> dict[str, Any] | None:
         if raw is None:
@@ -921,6 +927,13 @@ class PriffeState(GameState):
                 deal=i,
             )
         if "hands" in deal or "tricks" in deal:
+            # the calls first, on a copy: a call after spel is "auction_closed", not a turn error
+            probe = self.clone()
+            probe._start_auction()
+            try:
+                probe._run_auction(deal.get("auction") or [])
+            except IllegalActionError as e:
+                raise RecordError(str(e), rule=e.rule, deal=i, seat=e.seat) from None
             # trump follows from the auction, so it is checked after the deal, not at the deal
             _replay_deal(self, {k: v for k, v in deal.items() if k != "trump"}, i)
             if "trump" in deal and deal["trump"] != suit_str(self._last_trump()):
