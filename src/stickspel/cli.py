@@ -1,0 +1,871 @@
+"""The ``stickspel`` command line: play in the terminal, simulate, replay, rules.
+
+Every command is generic over :data:`stickspel.games.GAMES`: ``play`` and
+``simulate`` get one sub-command per registered game, with that game's rules
+options generated from its :class:`~stickspel.game.Rules` fields (``--sparr /
+--no-sparr``, ``--scoring per_trick``, ``--max-cards 7``, and ``-o name=value``
+for any of them).  The terminal view of a game is ``stickspel.views.<game>``,
+its bots ``stickspel.bots.<game>``, its protokoll ``stickspel.protokoll.<game>``.
+
+Swedish by default, English with ``--lang en``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import json
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from .game import GameState, IllegalActionError, InvalidActionError, Rules, RulesError
+from .games import GAMES, GameSpec, game_spec
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["app", "main", "MESSAGES", "rules_from_options", "default_record_path"]
+
+LANGS = ("sv", "en")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "sv": {
+        "error": "Fel",
+        "you": "Du",
+        "new_deal": "── Ny giv: {dealer} ger ──",
+        "new_deal_plain": "── Ny giv ──",
+        "plays": "{name} lägger {card}.",
+        "calls": "{name}: {call}.",
+        "takes": "{name} tar sticket.",
+        "deal_over": "Given är slut.",
+        "refused": "Det går inte: {reason}",
+        "unparsable": "Förstår inte: {reason}",
+        "legal": "tillåtet",
+        "help": "Skriv ett kort (E♠, Kn♥, 10♦, AS, td) eller ett bud. "
+        "'?' visar bordet igen, 'p' protokollet, 'q' sparar och avslutar.",
+        "saved": "Partiet är sparat i {path}",
+        "resume_hint": "Fortsätt med: stickspel play {game} --resume {path}",
+        "record_written": "Protokollet är sparat i {path}",
+        "game_over": "Partiet är slut.",
+        "winner": "Vinnare: {names} med {score} poäng.",
+        "shared": "Delad vinst: {names} med {score} poäng.",
+        "already_over": "Partiet i {path} är redan slut.",
+        "resumed": "Fortsätter partiet i {path}: {deals} givar spelade.",
+        "wrong_game": "{path} är ett parti {game}, inte {want}",
+        "seat_range": "--seat måste vara 0–{last}, inte {seat}",
+        "players_fixed": "{game} spelas av {n}, inte {players}",
+        "bad_option": "-o vill ha namn=värde, inte {text!r}",
+        "valid": "Giltigt protokoll.",
+        "unfinished": "Giltigt men ofullständigt parti: {deals} givar spelade.",
+        "invalid": "Ogiltigt protokoll: {where}{message} (regel: {rule})",
+        "where_deal": "giv {n}",
+        "where_trick": "stick {n}",
+        "where_seat": "plats {n}",
+        "warning": "Varning: {text}",
+        "totals": "Summa: {totals}",
+        "sim_title": "{games} partier {rules} på {seconds:.1f} s ({rate:.1f} partier/s)",
+        "seat": "Plats",
+        "bot": "Bot",
+        "mean": "Medelpoäng",
+        "wins": "Vinster",
+        "win_rate": "Vinstandel",
+        "by_bot": "Per bot",
+        "records_in": "Protokoll i {dir}",
+        "option": "Val",
+        "flag": "Flagga",
+        "default": "Standard",
+        "allowed": "Tillåtet",
+        "about": "Beskrivning",
+        "source": "Källa",
+        "presets": "Förval",
+        "preset": "Förval",
+        "settings": "Inställningar",
+        "any_int": "heltal",
+        "any_bool": "ja/nej",
+        "any": "valfritt",
+    },
+    "en": {
+        "error": "Error",
+        "you": "You",
+        "new_deal": "── New deal: {dealer} deals ──",
+        "new_deal_plain": "── New deal ──",
+        "plays": "{name} plays {card}.",
+        "calls": "{name}: {call}.",
+        "takes": "{name} takes the trick.",
+        "deal_over": "The deal is over.",
+        "refused": "Not allowed: {reason}",
+        "unparsable": "Not understood: {reason}",
+        "legal": "legal",
+        "help": "Type a card (A♠, J♥, 10♦, AS, td) or a bid. "
+        "'?' shows the table again, 'p' the score sheet, 'q' saves and quits.",
+        "saved": "The game is saved in {path}",
+        "resume_hint": "Continue with: stickspel play {game} --resume {path}",
+        "record_written": "The record is saved in {path}",
+        "game_over": "The game is over.",
+        "winner": "Winner: {names} with {score} points.",
+        "shared": "Shared win: {names} with {score} points.",
+        "already_over": "The game in {path} is already over.",
+        "resumed": "Continuing the game in {path}: {deals} deals played.",
+        "wrong_game": "{path} is a game of {game}, not {want}",
+        "seat_range": "--seat must be 0–{last}, not {seat}",
+        "players_fixed": "{game} is played by {n}, not {players}",
+        "bad_option": "-o wants name=value, not {text!r}",
+        "valid": "Valid record.",
+        "unfinished": "Valid but unfinished game: {deals} deals played.",
+        "invalid": "Invalid record: {where}{message} (rule: {rule})",
+        "where_deal": "deal {n}",
+        "where_trick": "trick {n}",
+        "where_seat": "seat {n}",
+        "warning": "Warning: {text}",
+        "totals": "Totals: {totals}",
+        "sim_title": "{games} games of {rules} in {seconds:.1f} s ({rate:.1f} games/s)",
+        "seat": "Seat",
+        "bot": "Bot",
+        "mean": "Mean score",
+        "wins": "Wins",
+        "win_rate": "Win rate",
+        "by_bot": "By bot",
+        "records_in": "Records in {dir}",
+        "option": "Option",
+        "flag": "Flag",
+        "default": "Default",
+        "allowed": "Allowed",
+        "about": "Description",
+        "source": "Source",
+        "presets": "Presets",
+        "preset": "Preset",
+        "settings": "Settings",
+        "any_int": "whole number",
+        "any_bool": "true/false",
+        "any": "any",
+    },
+}
+
+BOT_NAMES = ("Anna", "Björn", "Cissi", "David", "Eva", "Filip", "Greta", "Hugo", "Ida", "Jonas")
+
+RECORD_DIR = Path("stickspel-records")
+
+
+def _msg(lang: str, key: str, **kw: Any) -> str:
+    return MESSAGES[lang][key].format(**kw)
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _fail(lang: str, message: str, code: int = 2) -> typer.Exit:
+    """Print an error (no traceback) to stderr; the caller raises the returned Exit."""
+    print(f"{_msg(lang, 'error')}: {message}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise _fail("sv", f"--lang must be sv or en, not {lang!r}")
+    return lang
+
+
+# --- rules options from the command line ------------------------------------------
+
+
+def _type_name(f: dataclasses.Field[Any]) -> str:
+    return f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple | list):
+        return "/".join(str(v) for v in value)
+    return str(value)
+
+
+def _variant_params(rules: type[Rules], taken: set[str]) -> list[inspect.Parameter]:
+    """One command-line option per rules field (unless its flag is taken)."""
+    params = []
+    for f in dataclasses.fields(rules):
+        flag = _flag(f.name)
+        if flag in taken:
+            continue
+        kind = _type_name(f)
+        meta = f.metadata
+        help_text = str(meta.get("help", ""))
+        choices = meta.get("choices")
+        default = f"(default: {_value_text(f.default)})"
+        if kind == "bool":
+            decl = f"{flag}/--no-{flag[2:]}"
+            annotation: Any = Optional[bool]  # noqa: UP045 (typer reads the runtime type)
+            metavar = None
+        elif kind == "int":
+            decl, annotation, metavar = flag, Optional[int], "INT"  # noqa: UP045
+        else:
+            decl, annotation = flag, Optional[str]  # noqa: UP045
+            metavar = "|".join(str(c) for c in choices) if choices else kind.upper()
+            if "int" in kind:
+                metavar = "INT"
+        option = typer.Option(
+            None,
+            decl,
+            help=f"{help_text} {default}",
+            metavar=metavar,
+            show_default=False,
+            rich_help_panel="Rules options",
+        )
+        params.append(
+            inspect.Parameter(
+                f"opt_{f.name}",
+                inspect.Parameter.KEYWORD_ONLY,
+                default=option,
+                annotation=annotation,
+            )
+        )
+    return params
+
+
+def rules_from_options(
+    spec: GameSpec,
+    values: dict[str, Any],
+    preset: str | None = None,
+    extra: list[str] | None = None,
+) -> Rules:
+    """Rules from generated option values (``None`` = not given), ``-o`` texts and a preset.
+
+    >>> from stickspel.games import game_spec
+    >>> rules_from_options(game_spec("plump"), {"sparr": False}, extra=["scoring=per_trick"]).to_text()
+    'plump(sparr=false,scoring=per_trick)'
+    >>> rules_from_options(game_spec("plump"), {"players": 7, "max_cards": 8})
+    Traceback (most recent call last):
+    ...
+    stickspel.game.RulesError: 7 players can start at most at 7 cards
+    """
+    texts: dict[str, str] = {}
+    for name, value in values.items():
+        if value is not None:
+            texts[name] = _value_text(value)
+    for item in extra or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"-o wants name=value, not {item!r}")
+        texts[key.strip()] = value.strip()
+    return spec.rules.from_strings(texts, preset)
+
+
+def _split_kwargs(kwargs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    variant = {k[4:]: v for k, v in kwargs.items() if k.startswith("opt_")}
+    common = {k: v for k, v in kwargs.items() if not k.startswith("opt_")}
+    return common, variant
+
+
+def _make_command(
+    impl: Callable[..., None], game: str, common: list[inspect.Parameter]
+) -> Callable[..., None]:
+    spec = game_spec(game)
+    taken = {_flag(p.name) for p in common}
+    params = common + _variant_params(spec.rules, taken)
+
+    def command(**kwargs: Any) -> None:
+        impl(game, **kwargs)
+
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__name__ = game
+    return command
+
+
+def _param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+    )
+
+
+def _common_game_params(spec: GameSpec) -> list[inspect.Parameter]:
+    params = []
+    if "players" not in spec.rules.option_names():
+        params.append(
+            _param(
+                "players",
+                Optional[int],  # noqa: UP045
+                typer.Option(None, "--players", help="Number of players (fixed in this game)."),
+            )
+        )
+    params += [
+        _param(
+            "preset",
+            Optional[str],  # noqa: UP045
+            typer.Option(
+                None, "--preset", help=f"A named preset: {', '.join(spec.rules.PRESETS) or '-'}."
+            ),
+        ),
+        _param(
+            "option",
+            list[str],
+            typer.Option([], "-o", "--option", help="Any rules option as name=value (repeatable)."),
+        ),
+        _param("lang", str, typer.Option("sv", "--lang", help="Language: sv or en.")),
+    ]
+    return params
+
+
+def _build_rules(
+    game: str, lang: str, common: dict[str, Any], variant: dict[str, Any]
+) -> tuple[GameSpec, Rules]:
+    spec = game_spec(game)
+    try:
+        rules = rules_from_options(spec, variant, common.get("preset"), common.get("option"))
+        probe = spec.state(rules)  # type: ignore[call-arg]
+    except RulesError as e:
+        raise _fail(lang, str(e)) from None
+    players = common.get("players")
+    if players is not None and players != probe.num_players:
+        raise _fail(
+            lang, _msg(lang, "players_fixed", game=game, n=probe.num_players, players=players)
+        )
+    return spec, rules
+
+
+# --- the app ------------------------------------------------------------------------
+
+app = typer.Typer(
+    name="stickspel",
+    help="Swedish trick-taking card games: Plump, Priffe, Tremanswhist.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+play_app = typer.Typer(help="Play a game in the terminal against bots.", no_args_is_help=True)
+simulate_app = typer.Typer(
+    help="Let bots play many seeded games; write records and a summary.", no_args_is_help=True
+)
+app.add_typer(play_app, name="play")
+app.add_typer(simulate_app, name="simulate")
+
+
+def _view(game: str) -> Any:
+    return importlib.import_module(f"stickspel.views.{game}")
+
+
+def _bots_for(game: str, text: str | None, n: int, human: int | None) -> list[Any]:
+    """Bots for every seat but the human's: one kind for all, or one per seat."""
+    from .bots import make_bot
+    from .simulate import parse_bots
+
+    others = n - (0 if human is None else 1)
+    kinds_text = text or "heuristic"
+    kinds = [k.strip() for k in kinds_text.split(",") if k.strip()]
+    if human is not None and len(kinds) == others and others != 1:
+        kinds.insert(human, kinds[0])  # a placeholder for the human's seat
+    per_seat = parse_bots(game, kinds, n) if len(kinds) in (1, n) else None
+    if per_seat is None:
+        raise RulesError(
+            f"--seat-bots takes one bot for all, one per other seat ({others}) or one per seat ({n})"
+        )
+    return [None if s == human else make_bot(game, k) for s, k in enumerate(per_seat)]
+
+
+def default_record_path(game: str, directory: Path = RECORD_DIR) -> Path:
+    """A new time-stamped record file under ``directory``."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = directory / f"{game}-{stamp}.json"
+    k = 2
+    while path.exists():
+        path = directory / f"{game}-{stamp}-{k}.json"
+        k += 1
+    return path
+
+
+def _show_sheet(console: Console, state: GameState, players: list[str], lang: str) -> None:
+    from .protokoll import build_sheet
+    from .protokoll.terminal import render_sheet
+
+    for table in render_sheet(build_sheet(state.to_record(players), lang)):
+        console.print(table)
+
+
+def _action_text(state: GameState, action: int, lang: str) -> str:
+    from .cards import card_display
+
+    return card_display(action, lang) if 0 <= action < 52 else state.action_to_string(action)
+
+
+def _legal_text(state: GameState, obs: dict[str, Any], lang: str) -> str:
+    from .cards import mask_of, parse_suit, sorted_for_display
+
+    legal = state.legal_actions()
+    cards = [a for a in legal if a < 52]
+    trump = None
+    if obs.get("trump"):
+        try:
+            trump = parse_suit(str(obs["trump"]))
+        except ValueError:
+            trump = None
+    ordered = sorted_for_display(mask_of(cards), trump) + [a for a in legal if a >= 52]
+    return " ".join(_action_text(state, a, lang) for a in ordered)
+
+
+def _announce_end(console: Console, state: GameState, players: list[str], lang: str) -> None:
+    winners = state.winners()
+    totals = state.returns()
+    console.print(_msg(lang, "game_over"), style="bold")
+    if winners:
+        score = totals[winners[0]]
+        key = "winner" if len(winners) == 1 else "shared"
+        shown = int(score) if float(score).is_integer() else score
+        console.print(
+            _msg(lang, key, names=", ".join(players[s] for s in winners), score=shown),
+            style="bold green",
+        )
+
+
+def _play(game: str, **kwargs: Any) -> None:
+    from .cards import make_rng
+    from .record import RecordError, load_record, replay, write_record
+
+    common, variant = _split_kwargs(kwargs)
+    lang = _check_lang(common["lang"])
+    console = _console()
+    seat = common["seat"]
+    resume: Path | None = common["resume"]
+    record_path: Path | None = common["record"]
+    rng = make_rng(common["seed"])
+    if resume is not None:
+        try:
+            doc = load_record(resume)
+            rep = replay(doc)
+        except (RecordError, OSError) as e:
+            raise _fail(lang, str(e), 1) from None
+        if rep.state.GAME != game:
+            raise _fail(lang, _msg(lang, "wrong_game", path=resume, game=rep.state.GAME, want=game))
+        state, players = rep.state, list(rep.players)
+        record_path = record_path or resume
+        if rep.finished:
+            _show_sheet(console, state, players, lang)
+            console.print(_msg(lang, "already_over", path=resume))
+            return
+        console.print(_msg(lang, "resumed", path=resume, deals=len(state.history)))
+    else:
+        spec, rules = _build_rules(game, lang, common, variant)
+        probe = spec.state(rules)  # type: ignore[call-arg]
+        n = probe.num_players
+        state = spec.state(rules, first_dealer=rng.randrange(n))  # type: ignore[call-arg]
+        names = [b for b in BOT_NAMES]
+        me = common["name"] or _msg(lang, "you")
+        if 0 <= seat < n:
+            names = names[: n - 1]
+            names.insert(seat, me)
+        players = names[:n]
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise _fail(lang, _msg(lang, "seat_range", last=n - 1, seat=seat))
+    try:
+        bots = _bots_for(game, common["seat_bots"], n, seat)
+    except RulesError as e:
+        raise _fail(lang, str(e)) from None
+    path = record_path or default_record_path(game)
+    try:
+        _loop(console, state, players, seat, bots, rng, lang, game)
+    except (KeyboardInterrupt, EOFError) as stop:
+        write_record(state.to_record(players), path)
+        console.print()
+        console.print(_msg(lang, "saved", path=path))
+        console.print(_msg(lang, "resume_hint", game=game, path=path))
+        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
+    write_record(state.to_record(players), path)
+    _show_sheet(console, state, players, lang)
+    _announce_end(console, state, players, lang)
+    console.print(_msg(lang, "record_written", path=path))
+
+
+class _Quit(KeyboardInterrupt):
+    """The player typed q: save and stop, as Ctrl-C does."""
+
+
+def _loop(
+    console: Console,
+    state: GameState,
+    players: list[str],
+    human: int,
+    bots: list[Any],
+    rng: Any,
+    lang: str,
+    game: str,
+) -> None:
+    from rich.text import Text
+
+    view = _view(game)
+    describe = getattr(view, "describe", None)
+    shown_view = False
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(rng)
+            obs = state.observation(human)
+            dealer = obs.get("dealer")
+            line = (
+                _msg(lang, "new_deal", dealer=players[dealer])
+                if isinstance(dealer, int)
+                else _msg(lang, "new_deal_plain")
+            )
+            console.print()
+            console.print(line, style="bold cyan")
+            shown_view = False
+            continue
+        actor = state.current_player()
+        if actor == human:
+            obs = state.observation(human)
+            if not shown_view:
+                console.print(view.render(obs, players=players, lang=lang))
+            shown_view = True
+            question = view.prompt(obs, lang=lang)
+            legal = _legal_text(state, obs, lang)
+            raw = console.input(Text(f"{question} [{_msg(lang, 'legal')}: {legal}]: "))
+            text = raw.strip()
+            if not text:
+                continue
+            low = text.lower()
+            if low in ("?", "h", "help", "hjälp"):
+                console.print(_msg(lang, "help"))
+                shown_view = False
+                continue
+            if low in ("p", "protokoll"):
+                _show_sheet(console, state, players, lang)
+                continue
+            if low in ("q", "quit", "avsluta"):
+                raise _Quit()
+            try:
+                action = state.string_to_action(text)
+            except InvalidActionError as e:
+                console.print(_msg(lang, "unparsable", reason=e), style="red")
+                continue
+            if action not in state.legal_actions():
+                reason: object = "?"
+                try:
+                    state.clone().apply_action(action)
+                except IllegalActionError as e:
+                    reason = e
+                console.print(_msg(lang, "refused", reason=reason), style="red")
+                continue
+        else:
+            action = bots[actor].act(state)
+        before_last = state.last_trick()
+        before_deals = len(state.history)
+        state.apply_action(action)
+        shown_view = False
+        obs = state.observation(human)
+        if actor != human:
+            if action < 52:
+                console.print(
+                    _msg(lang, "plays", name=players[actor], card=_action_text(state, action, lang))
+                )
+            else:
+                text = state.action_to_string(action)
+                said = describe(obs, actor, text, players, lang) if describe else None
+                console.print(said or _msg(lang, "calls", name=players[actor], call=text))
+        last = state.last_trick()
+        if last is not None and last != before_last:
+            console.print(_msg(lang, "takes", name=players[last[2]]), style="bold")
+        if len(state.history) > before_deals:
+            console.print(_msg(lang, "deal_over"), style="bold")
+            _show_sheet(console, state, players, lang)
+
+
+def _sim(game: str, **kwargs: Any) -> None:
+    from .simulate import parse_bots, simulate
+
+    common, variant = _split_kwargs(kwargs)
+    lang = _check_lang(common["lang"])
+    spec, rules = _build_rules(game, lang, common, variant)
+    n = spec.state(rules).num_players  # type: ignore[call-arg]
+    try:
+        bots = parse_bots(game, common["bots"], n)
+        summary = simulate(game, rules, bots, common["games"], common["seed"], common["record_dir"])
+    except RulesError as e:
+        raise _fail(lang, str(e)) from None
+    data = summary.to_dict()
+    if common["json"]:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    from rich.table import Table
+
+    console = _console()
+    table = Table(
+        title=_msg(
+            lang,
+            "sim_title",
+            games=data["games"],
+            rules=data["rules"],
+            seconds=data["seconds"],
+            rate=data["games_per_second"] or 0.0,
+        )
+    )
+    for col in ("seat", "bot", "mean", "wins", "win_rate"):
+        table.add_column(_msg(lang, col), justify="right" if col != "bot" else "left")
+    for row in data["seats"]:
+        table.add_row(
+            str(row["seat"]),
+            row["bot"],
+            f"{row['mean_score']:.1f}",
+            str(row["wins"]),
+            f"{row['win_rate']:.1%}",
+        )
+    console.print(table)
+    if len(data["by_bot"]) > 1:
+        by = Table(title=_msg(lang, "by_bot"))
+        for col in ("bot", "mean", "win_rate"):
+            by.add_column(_msg(lang, col), justify="right" if col != "bot" else "left")
+        for kind, row in data["by_bot"].items():
+            by.add_row(kind, f"{row['mean_score']:.1f}", f"{row['win_rate']:.1%}")
+        console.print(by)
+    if data["record_dir"]:
+        console.print(_msg(lang, "records_in", dir=data["record_dir"]))
+
+
+def _register_games() -> None:
+    for name in sorted(GAMES):
+        spec = GAMES[name]
+        play_params = [
+            _param("seat", int, typer.Option(0, "--seat", help="Your seat (0 = first).")),
+            _param(
+                "seat_bots",
+                Optional[str],  # noqa: UP045
+                typer.Option(
+                    None,
+                    "--seat-bots",
+                    help="Bots for the other seats: one kind for all, or one per other seat in "
+                    "seat order, e.g. random,heuristic,heuristic (default: heuristic).",
+                ),
+            ),
+            _param(
+                "name",
+                Optional[str],  # noqa: UP045
+                typer.Option(None, "--name", help="Your name on the protokoll."),
+            ),
+            _param(
+                "seed",
+                Optional[int],  # noqa: UP045
+                typer.Option(
+                    None, "--seed", help="Seed the shuffle (default: a cryptographic shuffle)."
+                ),
+            ),
+            _param(
+                "record",
+                Optional[Path],  # noqa: UP045
+                typer.Option(
+                    None,
+                    "--record",
+                    help=f"Write the record here (default: a new file under ./{RECORD_DIR}/).",
+                ),
+            ),
+            _param(
+                "resume",
+                Optional[Path],  # noqa: UP045
+                typer.Option(None, "--resume", help="Continue the game saved in this record."),
+            ),
+        ] + _common_game_params(spec)
+        play_app.command(
+            name=name, help=f"Play {spec.title_en} in the terminal ({spec.title_sv})."
+        )(_make_command(_play, name, play_params))
+        sim_params = [
+            _param("games", int, typer.Option(100, "--games", help="Number of games.")),
+            _param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
+            _param(
+                "record_dir",
+                Optional[Path],  # noqa: UP045
+                typer.Option(
+                    None, "--record-dir", help="Write one record per game here (game-0001.json …)."
+                ),
+            ),
+            _param(
+                "bots",
+                str,
+                typer.Option(
+                    "heuristic", "--bots", help="One bot kind for all seats or one per seat."
+                ),
+            ),
+            _param("json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")),
+        ] + _common_game_params(spec)
+        simulate_app.command(name=name, help=f"Simulate {spec.title_en} with bots.")(
+            _make_command(_sim, name, sim_params)
+        )
+
+
+_register_games()
+
+
+@app.command("replay")
+def replay_command(
+    file: Path = typer.Argument(..., help="A stickspel/1 record (JSON)."),  # noqa: B008
+    as_json: bool = typer.Option(False, "--json", help="Print the summary or error as JSON."),
+    lang: str = typer.Option("sv", "--lang", help="Language: sv or en."),
+) -> None:
+    """Check a record by replaying it through the rules; print its protokoll and result."""
+    from .record import RecordError, load_record, replay
+
+    lang = _check_lang(lang)
+    try:
+        doc = load_record(file)
+        rep = replay(doc)
+    except OSError as e:
+        raise _fail(lang, str(e), 1) from None
+    except (RecordError, RulesError) as e:
+        err = (
+            e.to_dict()
+            if isinstance(e, RecordError)
+            else {"rule": "variant", "deal": None, "trick": None, "seat": None, "message": str(e)}
+        )
+        if as_json:
+            print(json.dumps({"valid": False, "error": err}, ensure_ascii=False, indent=1))
+        else:
+            where = [
+                _msg(lang, f"where_{k}", n=err[k])
+                for k in ("deal", "trick", "seat")
+                if err[k] is not None
+            ]
+            print(
+                _msg(
+                    lang,
+                    "invalid",
+                    where=(", ".join(where) + ": ") if where else "",
+                    message=err["message"],
+                    rule=err["rule"],
+                ),
+                file=sys.stderr,
+            )
+        raise typer.Exit(1) from None
+    if as_json:
+        print(json.dumps(rep.summary(), ensure_ascii=False, indent=1))
+        return
+    console = _console()
+    _show_sheet(console, rep.state, rep.players, lang)
+    for w in rep.warnings:
+        console.print(_msg(lang, "warning", text=w), style="yellow")
+    if rep.finished:
+        console.print(_msg(lang, "valid"), style="bold")
+        _announce_end(console, rep.state, rep.players, lang)
+    else:
+        console.print(_msg(lang, "unfinished", deals=len(rep.state.history)), style="yellow")
+    totals = [int(x) if float(x).is_integer() else x for x in rep.state.returns()]
+    console.print(
+        _msg(
+            lang,
+            "totals",
+            totals=", ".join(f"{p} {t}" for p, t in zip(rep.players, totals, strict=True)),
+        )
+    )
+
+
+def _allowed(f: dataclasses.Field[Any], lang: str) -> str:
+    choices = f.metadata.get("choices")
+    if choices:
+        return ", ".join(str(c) for c in choices)
+    kind = _type_name(f)
+    if kind == "bool":
+        return _msg(lang, "any_bool")
+    if "int" in kind:
+        return _msg(lang, "any_int") + (" / none" if "None" in kind else "")
+    return _msg(lang, "any")
+
+
+def _flag_text(f: dataclasses.Field[Any]) -> str:
+    flag = _flag(f.name)
+    return f"{flag}/--no-{flag[2:]}" if _type_name(f) == "bool" else flag
+
+
+def rules_markdown(game: str, lang: str = "en") -> str:
+    """The options and presets of ``game`` as Markdown tables (used for the docs).
+
+    >>> print(rules_markdown("plump").splitlines()[2])
+    | `players` | `--players` | 4 | whole number | Number of players, 2–10 (2 plays with a blind hand). | 000; RULES.md |
+    """
+    spec = game_spec(game)
+    cols = [_msg(lang, k) for k in ("option", "flag", "default", "allowed", "about", "source")]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for f in dataclasses.fields(spec.rules):
+        cells = [
+            f"`{f.name}`",
+            f"`{_flag_text(f)}`",
+            _value_text(f.default),
+            _allowed(f, lang),
+            str(f.metadata.get("help", "")),
+            str(f.metadata.get("source", "")),
+        ]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines += [
+        "",
+        f"| {_msg(lang, 'preset')} | {_msg(lang, 'settings')} | `--preset` |",
+        "|---|---|---|",
+    ]
+    for name, values in spec.rules.PRESETS.items():
+        settings = ", ".join(f"{k}={_value_text(v)}" for k, v in values.items()) or "—"
+        lines.append(f"| `{name}` | {settings} | `{spec.rules.preset(name).to_text()}` |")
+    return "\n".join(lines) + "\n"
+
+
+@app.command("rules")
+def rules_command(
+    game: str = typer.Argument(..., help="plump, priffe or tremanswhist."),
+    lang: str = typer.Option("sv", "--lang", help="Language: sv or en."),
+    markdown: bool = typer.Option(False, "--markdown", help="Print Markdown tables (for docs)."),
+) -> None:
+    """Every rules option of GAME with its default, allowed values, help and source; the presets."""
+    lang = _check_lang(lang)
+    try:
+        spec = game_spec(game)
+    except RulesError as e:
+        raise _fail(lang, str(e)) from None
+    if markdown:
+        print(rules_markdown(spec.name, lang), end="")
+        return
+    from rich.table import Table
+
+    console = _console()
+    table = Table(title=spec.title_sv if lang == "sv" else spec.title_en, show_lines=True)
+    for key in ("option", "default", "allowed", "about", "source"):
+        table.add_column(_msg(lang, key))
+    for f in dataclasses.fields(spec.rules):
+        table.add_row(
+            f"{f.name}\n{_flag_text(f)}",
+            _value_text(f.default),
+            _allowed(f, lang),
+            str(f.metadata.get("help", "")),
+            str(f.metadata.get("source", "")),
+        )
+    console.print(table)
+    presets = Table(title=_msg(lang, "presets"))
+    presets.add_column(_msg(lang, "preset"))
+    presets.add_column(_msg(lang, "settings"))
+    for name in spec.rules.PRESETS:
+        presets.add_row(name, spec.rules.preset(name).to_text())
+    console.print(presets)
+
+
+def _mount_protokoll() -> None:
+    # the protokoll sub-app lives in its own module, which may not exist yet
+    try:
+        mod = importlib.import_module("stickspel.cli_protokoll")
+    except ModuleNotFoundError as e:
+        if e.name != "stickspel.cli_protokoll":
+            raise
+        return
+    app.add_typer(mod.protokoll_app, name="protokoll")
+
+
+_mount_protokoll()
+
+
+def main() -> None:
+    """The ``stickspel`` console script."""
+    app()

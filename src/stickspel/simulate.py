@@ -1,0 +1,204 @@
+"""Bots play many seeded games: records, scores and a summary.
+
+Generic over the games registry, used by ``stickspel simulate`` and by research
+tools.  Game ``k`` of a run with seed ``S`` is dealt from :func:`game_seed`
+``(S, k)``, so any single game can be played again on its own.
+
+>>> from stickspel.plump import PlumpRules
+>>> summary = simulate("plump", PlumpRules(players=3, max_cards=3), ["heuristic", "random", "random"],
+...                    games=4, seed=7)
+>>> summary.games, [seat["bot"] for seat in summary.to_dict()["seats"]]
+(4, ['heuristic', 'random', 'random'])
+>>> simulate("plump", PlumpRules(players=3, max_cards=3), ["heuristic"] * 3, games=4, seed=7).totals == \\
+...     simulate("plump", PlumpRules(players=3, max_cards=3), ["heuristic"] * 3, games=4, seed=7).totals
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .game import GameState, Rules, RulesError
+
+__all__ = [
+    "game_seed",
+    "parse_bots",
+    "play_game",
+    "simulate",
+    "SimulationSummary",
+    "record_name",
+]
+
+
+def game_seed(seed: int, index: int, salt: str = "game") -> int:
+    """A 63-bit seed for game ``index`` (or a bot, with another ``salt``) of run ``seed``.
+
+    >>> game_seed(1, 0) == game_seed(1, 0), game_seed(1, 0) == game_seed(1, 1)
+    (True, False)
+    """
+    digest = hashlib.sha256(f"stickspel:{salt}:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index`` (0-based) of a run: ``game-0001.json`` for the first."""
+    return f"game-{index + 1:04d}.json"
+
+
+def parse_bots(game: str, text: str | Sequence[str], players: int) -> list[str]:
+    """Bot kinds per seat from ``"heuristic"`` (every seat) or one per seat.
+
+    >>> parse_bots("plump", "heuristic,random,heuristic", 3)
+    ['heuristic', 'random', 'heuristic']
+    >>> parse_bots("plump", "random", 2)
+    ['random', 'random']
+    >>> parse_bots("plump", "clever", 2)
+    Traceback (most recent call last):
+    ...
+    stickspel.game.RulesError: no bot 'clever' for plump; bots: random, heuristic
+    """
+    from .bots import bot_names
+
+    kinds = [k.strip() for k in text.split(",")] if isinstance(text, str) else list(text)
+    kinds = [k for k in kinds if k]
+    known = bot_names(game)
+    for k in kinds:
+        if k not in known:
+            raise RulesError(f"no bot {k!r} for {game}; bots: {', '.join(known)}")
+    if len(kinds) == 1:
+        return kinds * players
+    if len(kinds) != players:
+        raise RulesError(
+            f"give one bot for every seat or one for all: {len(kinds)} bots for {players} seats"
+        )
+    return kinds
+
+
+def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameState:
+    """One whole game with ``bots`` (kinds, one per seat), dealt from ``seed``.
+
+    The first dealer is drawn from the same generator, as a table draws for it.
+    """
+    from .bots import make_bot
+    from .cards import make_rng
+    from .games import game_spec
+    from .record import play_out
+
+    spec = game_spec(game)
+    rng = make_rng(seed)
+    probe = spec.state(rules)  # type: ignore[call-arg]
+    first_dealer = rng.randrange(probe.num_players)
+    state = spec.state(rules, first_dealer=first_dealer)  # type: ignore[call-arg]
+    if len(bots) != state.num_players:
+        raise RulesError(f"{len(bots)} bots for {state.num_players} seats")
+    players = [
+        make_bot(game, kind, seed=game_seed(seed, seat, "bot")) for seat, kind in enumerate(bots)
+    ]
+    play_out(state, players, rng)
+    return state
+
+
+@dataclass
+class SimulationSummary:
+    """What a run of games came to, per seat and per bot kind."""
+
+    game: str
+    rules: Rules
+    bots: list[str]
+    seed: int
+    games: int = 0
+    totals: list[list[float]] = field(default_factory=list)
+    winners: list[list[int]] = field(default_factory=list)
+    seconds: float = 0.0
+    record_dir: str | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    def mean_scores(self) -> list[float]:
+        if not self.totals:
+            return [0.0] * self.players
+        return [sum(t[s] for t in self.totals) / len(self.totals) for s in range(self.players)]
+
+    def wins(self) -> list[int]:
+        """Games each seat won, a shared win counting for every seat in it."""
+        return [sum(s in w for w in self.winners) for s in range(self.players)]
+
+    def to_dict(self) -> dict[str, Any]:
+        means = self.mean_scores()
+        wins = self.wins()
+        g = max(self.games, 1)
+        seats = [
+            {
+                "seat": s,
+                "bot": kind,
+                "mean_score": round(means[s], 3),
+                "wins": wins[s],
+                "win_rate": round(wins[s] / g, 4),
+            }
+            for s, kind in enumerate(self.bots)
+        ]
+        by_bot: dict[str, dict[str, Any]] = {}
+        for kind in dict.fromkeys(self.bots):
+            mine = [s for s, k in enumerate(self.bots) if k == kind]
+            by_bot[kind] = {
+                "seats": mine,
+                "mean_score": round(sum(means[s] for s in mine) / len(mine), 3),
+                "win_rate": round(sum(wins[s] for s in mine) / (g * len(mine)), 4),
+            }
+        return {
+            "game": self.game,
+            "rules": self.rules.to_text(),
+            "variant": self.rules.to_dict(),
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "seats": seats,
+            "by_bot": by_bot,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "record_dir": self.record_dir,
+        }
+
+
+def simulate(
+    game: str,
+    rules: Rules,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    record_dir: str | Path | None = None,
+    on_game: Callable[[int, GameState], None] | None = None,
+) -> SimulationSummary:
+    """Play ``games`` games with ``bots`` (one kind per seat) and sum them up.
+
+    With ``record_dir``, game ``k`` is written as :func:`record_name` ``(k)`` there.
+    """
+    from .record import write_record
+
+    if games < 0:
+        raise RulesError(f"the number of games must be 0 or more, not {games}")
+    summary = SimulationSummary(game, rules, list(bots), seed)
+    if record_dir is not None:
+        summary.record_dir = str(record_dir)
+        Path(record_dir).mkdir(parents=True, exist_ok=True)
+    names = [f"{kind}-{s + 1}" for s, kind in enumerate(bots)]
+    start = time.perf_counter()
+    for k in range(games):
+        state = play_game(game, rules, bots, game_seed(seed, k))
+        summary.games += 1
+        summary.totals.append(state.returns())
+        summary.winners.append(state.winners())
+        if record_dir is not None:
+            write_record(state.to_record(names), Path(record_dir) / record_name(k))
+        if on_game is not None:
+            on_game(k, state)
+    summary.seconds = time.perf_counter() - start
+    return summary
