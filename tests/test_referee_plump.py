@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -375,20 +376,34 @@ def _cli() -> list[str] | None:
     return [found] if found else None
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
-def test_records_from_stickspel_simulate_are_clean(players: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("players", "extra"),
+    [(3, []), (4, []), (5, []), (6, []), (7, [])]
+    + [
+        (4, ["--bots", "random", "--preset", "pagat", "--tie-break"]),
+        (2, ["--bots", "random", "--trump", "rotation_nt", "--first-lead", "dealer"]),
+        (5, ["--bots", "random", "--scoring", "tricks_only", "--plump-penalty"]),
+    ],
+)
+def test_records_from_stickspel_simulate_are_clean(
+    players: int, extra: list[str], tmp_path: Path
+) -> None:
     cli = _cli()
     if cli is None:
         pytest.skip("the stickspel console script is not installed")
-    help_out = subprocess.run([*cli, "simulate", "--help"], capture_output=True, text=True)
+    env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
+    help_out = subprocess.run(
+        [*cli, "simulate", "plump", "--help"], capture_output=True, text=True, env=env
+    )
     if help_out.returncode != 0 or "record-dir" not in help_out.stdout:
         pytest.skip("`stickspel simulate … --record-dir` is not there yet")
     out = subprocess.run(
         [*cli, "simulate", "plump", "--players", str(players), "--games", "3"]
-        + ["--seed", str(players), "--record-dir", str(tmp_path)],
+        + ["--seed", str(players), "--record-dir", str(tmp_path), *extra],
         capture_output=True,
         text=True,
         timeout=120,
+        env=env,
     )
     assert out.returncode == 0, out.stderr
     files = sorted(tmp_path.rglob("*.json"))
