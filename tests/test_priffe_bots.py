@@ -1,0 +1,203 @@
+"""Priffe bots: always legal, bid and play like a partnership whist player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stickspel.bots import make_bot
+from stickspel.bots.priffe import HeuristicBot, honour_tricks
+from stickspel.cards import card_str, make_rng, parse_card
+from stickspel.game import CALL_BASE
+from stickspel.priffe import CALLS, PriffeRules, PriffeState
+
+
+def play_obs(hand: str, trick: list[str], leader: int, seat: int, contract: str = "hjärter",
+             trump: str | None = "H", tricks: list[dict[str, Any]] | None = None,
+             declarers: list[int] | None = None) -> dict[str, Any]:  # fmt: skip
+    return {
+        "phase": "play",
+        "seat": seat,
+        "partner": (seat + 2) % 4,
+        "trump": trump,
+        "hand": hand.split(),
+        "trick": {"leader": leader, "cards": trick},
+        "tricks": tricks or [],
+        "contract": contract,
+        "declarers": declarers if declarers is not None else [1, 3],
+    }
+
+
+def legal_of(obs: dict[str, Any]) -> list[int]:
+    hand = [parse_card(c) for c in obs["hand"]]
+    if obs["trick"]["cards"]:
+        led = parse_card(obs["trick"]["cards"][0]) // 13
+        same = [c for c in hand if c // 13 == led]
+        return sorted(same or hand)
+    return sorted(hand)
+
+
+def choose(obs: dict[str, Any]) -> str:
+    return card_str(HeuristicBot()._play(obs, legal_of(obs)))
+
+
+def test_second_hand_low() -> None:
+    obs = play_obs("AS TS 2S 5H 3D", ["6S"], leader=1, seat=2)
+    assert choose(obs) == "2S"
+
+
+def test_third_hand_high_lowest_of_touching_honours() -> None:
+    obs = play_obs("KS QS 2S 5H 3D", ["3S", "7S"], leader=1, seat=3)
+    assert choose(obs) == "QS"
+    obs = play_obs("AS 9S 2S 5H 3D", ["3S", "7S"], leader=1, seat=3)
+    assert choose(obs) == "AS"
+
+
+def test_no_overtaking_a_partner_who_wins() -> None:
+    # fourth hand: partner (seat 1) played the ace: play low
+    obs = play_obs("KS QS 2S 5H", ["AS", "3S", "4S"], leader=1, seat=3)
+    assert choose(obs) == "2S"
+
+
+def test_fourth_hand_wins_cheaply_or_ruffs_low() -> None:
+    obs = play_obs("AS JS 2S 5H", ["TS", "3S", "4S"], leader=0, seat=3)
+    assert choose(obs) == "JS"
+    obs = play_obs("AH 5H 2C", ["TS", "3S", "4S"], leader=0, seat=3)  # void in spades: ruff low
+    assert choose(obs) == "5H"
+
+
+def test_discard_when_partner_wins_and_void() -> None:
+    obs = play_obs("AH 5H 2C 9C", ["AS", "3S", "4S"], leader=1, seat=3)
+    assert choose(obs) == "2C"
+
+
+def test_returns_partners_lead() -> None:
+    tricks = [{"leader": 1, "cards": ["2D", "5D", "AD", "3D"], "winner": 3}]
+    obs = play_obs("7S 6D 4D 8C", [], leader=3, seat=3, tricks=tricks, trump=None,
+                   contract="spel")  # fmt: skip
+    assert card_str(HeuristicBot()._play(obs, legal_of(obs)))[1] == "D"
+
+
+def test_noll_ducks_under_and_throws_high_when_void() -> None:
+    obs = play_obs("KS 8S 2S 5H", ["9S"], leader=0, seat=1, contract="noll", trump=None)
+    assert choose(obs) == "8S"
+    obs = play_obs("KH 5H 2C", ["9S"], leader=0, seat=1, contract="tvångsnoll", trump=None)
+    assert choose(obs) == "KH"
+    # every card wins: last hand takes it with the highest, not a low card
+    obs = play_obs("KS QS 5H", ["9S", "2S", "3S"], leader=1, seat=0, contract="noll", trump=None)
+    assert choose(obs) == "KS"
+
+
+def test_noll_leads_low() -> None:
+    obs = play_obs("KS 8S 2C 5H", [], leader=1, seat=1, contract="noll", trump=None)
+    assert choose(obs) == "2C"
+
+
+# --- bidding --------------------------------------------------------------------------------
+
+
+def bid_state(hands_first: str, calls_before: list[str], style: str = "modern") -> PriffeState:
+    """Dealer 0; the seat to call after ``calls_before`` holds ``hands_first``."""
+    seat = (1 + len(calls_before)) % 4
+    mine = [parse_card(c) for c in hands_first.split()]
+    rest = [c for c in range(52) if c not in mine]
+    hands: list[tuple[int, ...]] = []
+    for s in range(4):
+        if s == seat:
+            hands.append(tuple(mine))
+        else:
+            hands.append(tuple(rest[:13]))
+            rest = rest[13:]
+    from stickspel.game import Deal
+
+    state = PriffeState(PriffeRules(style=style))
+    state.apply_deal(Deal(tuple(hands)))
+    for c in calls_before:
+        state.apply_text(c)
+    return state
+
+
+def bot_call(state: PriffeState) -> str:
+    return CALLS[HeuristicBot().act(state) - CALL_BASE]
+
+
+def test_honour_trick_table() -> None:
+    assert honour_tricks(["AS", "KS"]) == 2.0
+    assert honour_tricks(["AH", "QH", "2H"]) == 1.5
+    assert honour_tricks(["KD", "QD"]) == 1.0
+    assert honour_tricks(["KC", "2C"]) == 0.5 and honour_tricks(["KC"]) == 0.0
+
+
+def test_spader_as_strong_information_bid_from_forhand() -> None:
+    # A K in two suits, A Q in a third: spel strength, but shown with spader first?
+    hand = "AS KS 4S AH KH 5H AD QD 3D 7C 5C 3C 2C"
+    state = bid_state(hand, [])
+    assert bot_call(state) in ("spel", "spader")
+    weaker = "AS KS 4S AH 6H 5H KD QD 3D 7C 5C 3C 2C"  # 4 honour tricks, 3 stoppers
+    assert bot_call(bid_state(weaker, [])) == "spader"
+
+
+def test_klover_as_weak_invitation_not_from_third_hand_spader() -> None:
+    hand = "AS QS 4S KH QH 5H 8D 6D 3D 7C 5C 4C 9H"  # 2.5 … 3 honour tricks
+    call = bot_call(bid_state(hand, []))
+    assert call in ("klöver", "pass")
+    third = bot_call(bid_state("AS KS 4S AH 6H 5H KD QD 3D 7C 5C 3C 2C", ["pass", "pass"]))
+    assert third != "spader"
+
+
+def test_partner_answers_spader_with_spel() -> None:
+    hand = "KS 4S 3S AH 6H 5H 9D 8D 3D QC JC 3C 2C"  # 1.5 honour tricks
+    state = bid_state(hand, ["spader", "pass"])  # seat 3, partner of seat 1
+    assert bot_call(state) == "spel"
+
+
+def test_long_hearts_bid_hjarter_and_low_hand_bids_noll() -> None:
+    assert bot_call(bid_state("AH KH QH 9H 7H 5H AS 4S 3D 2D 6C 5C 4C", [])) == "hjärter"
+    assert bot_call(bid_state("7H 5H 3H 2H 6S 4S 3S 2S 5D 3D 2D 3C 4C", [])) == "noll"
+
+
+def test_old_style_bids_real_spader_and_klover() -> None:
+    state = bid_state("AC KC QC 9C 7C 5C AS 4S 3D 2D 6H 5H 4H", [], style="old")
+    assert bot_call(state) == "klöver"
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10**6), style=st.sampled_from(["modern", "old"]))
+def test_heuristic_always_legal(seed: int, style: str) -> None:
+    state = PriffeState(PriffeRules(style=style, parti="one_rubber"), first_dealer=seed % 4)
+    bots = [make_bot("priffe", "heuristic", seed=seed + s) for s in range(4)]
+    rng = make_rng(seed)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(rng)
+        else:
+            a = bots[state.current_player()].act(state)
+            assert a in state.legal_actions()
+            state.apply_action(a)
+
+
+def test_heuristic_pair_beats_random_pair() -> None:
+    diff = 0
+    for g in range(30):
+        state = PriffeState(PriffeRules(parti="one_rubber"), first_dealer=g % 4)
+        kinds = ["heuristic", "random"] * 2
+        bots = [make_bot("priffe", k, seed=g * 4 + s) for s, k in enumerate(kinds)]
+        rng = make_rng(1000 + g)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(rng)
+            else:
+                state.apply_action(bots[state.current_player()].act(state))
+        diff += state.totals[0] - state.totals[1]
+    assert diff / 30 > 50
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_bots_registered(kind: str) -> None:
+    assert make_bot("priffe", kind).name == kind
