@@ -1,0 +1,194 @@
+"""Tremanswhist's protokoll: running totals, −1 marks for exchanges, the variant's rounds.
+
+Main game: one row per deal labelled with its number and type (``+`` plus,
+``−`` minus, the trump suit's symbol), each cell the running total with the
+deal's points as a note; a seat that took the fourth pile has the ``exchange``
+mark and its note shows the −1.  Buying variant: a section per round, each
+cell ``tricks/target → running total``, a subtotal after each round.
+
+>>> from stickspel.tremanswhist import TremanswhistState
+>>> state = TremanswhistState()
+>>> state.apply_reported_deal({"upcard": "KH", "exchanges": [{"seat": 1, "take": True}],
+...                            "result": {"tricks": [3, 7, 3]}})
+>>> sheet = build_sheet(state.to_record(["Anna", "Björn", "Cissi"]))
+>>> [(row.label, [c.plain() for c in row.cells]) for row in sheet.tables[0].rows]
+[('1 +♥', ['−1→−1', '+3−1→2', '−1→−1']), ('Summa', ['−1', '2', '−1'])]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Cell, Row, Sheet, Table
+
+__all__ = ["build_sheet", "RULES_TEXT", "BUYING_RULES_TEXT"]
+
+RULES_TEXT = {
+    "sv": [
+        "Sista kortet i fjärde högen vänds upp: 2–7 minus (ta så få stick som möjligt),"
+        " 8–10 plus utan trumf, knekt–ess plus med kortets färg som trumf.",
+        "Fjärde högen erbjuds i tur från förhand i utbyte mot hela handen; den som byter får −1.",
+        "Bekänn färg; är du renons måste du trumfa om du kan.",
+        "Plus: +1 för varje stick över 4, −1 för varje under 4. Minus: tvärtom.",
+        "Först till +10 efter en giv vinner; lika i topp spelar vidare.",
+    ],
+    "en": [
+        "The last card of the fourth pile is turned: 2–7 minus (take as few tricks as you can),"
+        " 8–10 plus without trump, jack–ace plus with its suit as trump.",
+        "The fourth pile is offered in turn from förhand for the whole hand; a taker scores −1.",
+        "Follow suit; if void you must trump if you can.",
+        "Plus: +1 for each trick over 4, −1 for each under 4. Minus: the reverse.",
+        "First to +10 at the end of a deal wins; a tie at the top plays on.",
+    ],
+}
+
+BUYING_RULES_TEXT = {
+    "sv": [
+        "Nio givar i tre omgångar: plus utan trumf, minus, plus med lottad trumf.",
+        "Från förhand får var och en en gång saka kort och köpa lika många från fjärde högen.",
+        "Krav i plus: förhand 6, mellanhand 5, givaren 2; i minus: 2, 5, 6.",
+        "Plus: stick − krav; minus: krav − stick. Flest poäng efter nio givar vinner.",
+        "Varje ruta: stick/krav → summa.",
+    ],
+    "en": [
+        "Nine deals in three rounds: plus without trump, minus, plus with a drawn trump.",
+        "From förhand each player once may put away cards and buy as many from the fourth pile.",
+        "Targets in plus: förhand 6, second hand 5, dealer 2; in minus: 2, 5, 6.",
+        "Plus: tricks − target; minus: target − tricks. Highest total after nine deals wins.",
+        "Each box: tricks/target → running total.",
+    ],
+}
+
+_WORDS = {
+    "sv": {
+        "title": "Tremanswhist",
+        "title_buying": "Tremanswhist (köpvarianten)",
+        "total": "Summa",
+        "deal": "Giv",
+        "round": "Omgång",
+        "after": "Efter omgång",
+    },
+    "en": {
+        "title": "Tremanswhist",
+        "title_buying": "Tremanswhist (buying variant)",
+        "total": "Total",
+        "deal": "Deal",
+        "round": "Round",
+        "after": "After round",
+    },
+}
+_ROUNDS = {
+    "sv": ("plus utan trumf", "minus", "plus med trumf"),
+    "en": ("plus, no trump", "minus", "plus with trump"),
+}
+_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_MINUS = "−"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"{_MINUS}{-n}" if n < 0 else "0")
+
+
+def _num(n: int) -> str:
+    return f"{_MINUS}{-n}" if n < 0 else str(n)
+
+
+def _kind(deal: dict[str, Any]) -> str | None:
+    result = deal.get("result") or {}
+    kind = deal.get("kind") or result.get("kind")
+    if kind in ("plus", "minus"):
+        return str(kind)
+    up = deal.get("upcard")
+    if isinstance(up, str) and up:
+        return "minus" if up[0] in "234567" else "plus"
+    return None
+
+
+def _label(number: int, deal: dict[str, Any]) -> str:
+    kind = _kind(deal)
+    sign = {"plus": "+", "minus": _MINUS}.get(kind or "", "?")
+    trump = deal.get("trump")
+    return f"{number} {sign}{_SYMBOLS.get(str(trump).upper(), '') if trump else ''}"
+
+
+def _takers(deal: dict[str, Any]) -> list[int]:
+    return [
+        int(e["seat"])
+        for e in deal.get("exchanges") or []
+        if isinstance(e, dict) and e.get("take") is True and isinstance(e.get("seat"), int)
+    ]
+
+
+def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
+    """Tremanswhist's protokoll from a ``stickspel/1`` record (finished or not)."""
+    lang_key = "en" if lang == "en" else "sv"
+    words = _WORDS[lang_key]
+    players = list(record.get("players", []))
+    n = len(players)
+    variant = record.get("variant") or {}
+    buying = variant.get("form") == "buying"
+    table = Table(
+        title=words["title_buying" if buying else "title"],
+        columns=players,
+        label_header=words["deal"],
+    )
+    running = [0] * n
+    deals = [d for d in record.get("deals", []) if isinstance(d, dict)]
+    for k, deal in enumerate(deals):
+        result = deal.get("result") or {}
+        if buying and k % 3 == 0:
+            rnd = k // 3
+            table.rows.append(
+                Row(
+                    f"{words['round']} {rnd + 1}: {_ROUNDS[lang_key][min(rnd, 2)]}",
+                    [],
+                    None,
+                    "section",
+                )
+            )
+        takers = _takers(deal)
+        cells: list[Cell] = []
+        points = result.get("points")
+        tricks = result.get("tricks") or [None] * n
+        targets = result.get("targets") or [None] * n
+        for s in range(n):
+            mark = "exchange" if s in takers else None
+            if not isinstance(points, list):
+                cells.append(Cell(note=f"{_MINUS}1" if mark else "", mark=mark))
+                continue
+            pts = int(points[s])
+            running[s] += pts
+            if buying:
+                note = f"{tricks[s]}/{targets[s]}"
+            elif mark:
+                note = _signed(pts + takers.count(s)) + f"{_MINUS}{takers.count(s)}"
+            else:
+                note = _signed(pts)
+            cells.append(Cell(text=_num(running[s]), note=note, mark=mark))
+        table.rows.append(
+            Row(_label(k + 1, deal), cells, deal.get("dealer"), "deal" if points else "pending")
+        )
+        if buying and k % 3 == 2 and points:
+            table.rows.append(
+                Row(
+                    f"{words['after']} {k // 3 + 1}",
+                    [Cell(_num(v), mark="total") for v in running],
+                    kind="subtotal",
+                )
+            )
+    table.rows.append(
+        Row(words["total"], [Cell(_num(v), mark="total") for v in running], kind="total")
+    )
+    finished = "winner" in record
+    texts = BUYING_RULES_TEXT if buying else RULES_TEXT
+    return Sheet(
+        game="tremanswhist",
+        title=table.title,
+        players=players,
+        tables=[table],
+        totals=list(record.get("totals") or running),
+        winners=list(record["winner"]) if finished else None,
+        rules_text=texts["en" if lang == "en" else "sv"],
+        lang=lang,
+        meta={"variant": variant},
+    )

@@ -1,0 +1,62 @@
+"""Tremanswhist's protokoll: running totals, exchange marks, the variant's rounds."""
+
+from __future__ import annotations
+
+from stickspel.protokoll import build_sheet
+from stickspel.protokoll.terminal import render_sheet
+from stickspel.tremanswhist import TremanswhistRules, TremanswhistState
+
+NAMES = ["Anna", "Björn", "Cissi"]
+
+
+def test_main_game_rows_running_totals_and_exchange_marks() -> None:
+    state = TremanswhistState()
+    state.apply_reported_deal(
+        {
+            "upcard": "5D",
+            "exchanges": [{"seat": 1, "take": False}, {"seat": 2, "take": True}],
+            "result": {"tricks": [2, 5, 6]},
+        }
+    )
+    state.apply_reported_deal({"upcard": "9S", "result": {"tricks": [6, 4, 3]}})
+    sheet = build_sheet(state.to_record(NAMES), "sv")
+    rows = sheet.tables[0].rows
+    assert [r.label for r in rows] == ["1 −", "2 +", "Summa"]
+    first = rows[0].cells
+    assert [c.plain() for c in first] == ["+2→2", "−1→−1", "−2−1→−3"]
+    assert [c.mark for c in first] == [None, None, "exchange"]
+    assert rows[0].dealer == 0 and rows[1].dealer == 1
+    assert [c.text for c in rows[1].cells] == ["4", "−1", "−4"]
+    assert [c.text for c in rows[-1].cells] == ["4", "−1", "−4"]
+    assert sheet.winners is None and sheet.totals == [4, -1, -4]
+    assert render_sheet(sheet)
+
+
+def test_unfinished_deal_is_a_pending_row_with_its_exchange() -> None:
+    state = TremanswhistState()
+    from stickspel.cards import make_rng
+
+    state.apply_chance(make_rng(1))
+    state.apply_text("byt")
+    rows = build_sheet(state.to_record(NAMES), "en").tables[0].rows
+    assert rows[0].kind == "pending" and rows[0].cells[1].mark == "exchange"
+    assert rows[-1].label == "Total"
+
+
+def test_buying_variant_has_a_section_and_subtotal_per_round() -> None:
+    state = TremanswhistState(TremanswhistRules(form="buying"))
+    for k in range(9):
+        extra = {"trump": "H"} if k >= 6 else {}
+        state.apply_reported_deal({"result": {"tricks": [5, 4, 4]}, **extra})
+    sheet = build_sheet(state.to_record(NAMES), "sv")
+    rows = sheet.tables[0].rows
+    kinds = [r.kind for r in rows]
+    assert kinds.count("section") == 3 and kinds.count("subtotal") == 3
+    assert rows[0].label == "Omgång 1: plus utan trumf"
+    assert rows[5].label == "Omgång 2: minus"
+    assert rows[10].label == "Omgång 3: plus med trumf"
+    assert rows[11].label == "7 +♥"
+    # deal 1, dealer 0: targets 2/6/5, tricks 5/4/4
+    assert [c.plain() for c in rows[1].cells] == ["5/2→3", "4/6→−2", "4/5→−1"]
+    assert [c.text for c in rows[-1].cells] == [str(t).replace("-", "−") for t in state.totals]
+    assert sheet.winners == state.winners()
