@@ -216,7 +216,9 @@ def _variant_params(rules: type[Rules], taken: set[str]) -> list[inspect.Paramet
         else:
             decl, annotation = flag, Optional[str]  # noqa: UP045
             metavar = "|".join(str(c) for c in choices) if choices else kind.upper()
-            if "int" in kind:
+            if kind.startswith("tuple"):
+                metavar = "A/B/…"
+            elif "int" in kind:
                 metavar = "INT"
         option = typer.Option(
             None,
@@ -829,27 +831,27 @@ def rules_command(
     if markdown:
         print(rules_markdown(spec.name, lang), end="")
         return
-    from rich.table import Table
+    from rich.text import Text
 
     console = _console()
-    table = Table(title=spec.title_sv if lang == "sv" else spec.title_en, show_lines=True)
-    for key in ("option", "default", "allowed", "about", "source"):
-        table.add_column(_msg(lang, key))
+    console.print(Text(spec.title_sv if lang == "sv" else spec.title_en, style="bold underline"))
     for f in dataclasses.fields(spec.rules):
-        table.add_row(
-            f"{f.name}\n{_flag_text(f)}",
-            _value_text(f.default),
-            _allowed(f, lang),
-            str(f.metadata.get("help", "")),
-            str(f.metadata.get("source", "")),
+        console.print()
+        console.print(Text(f"{f.name}  ({_flag_text(f)})", style="bold cyan"))
+        console.print(
+            Text(
+                f"  {_msg(lang, 'default')}: {_value_text(f.default)}    "
+                f"{_msg(lang, 'allowed')}: {_allowed(f, lang)}"
+            )
         )
-    console.print(table)
-    presets = Table(title=_msg(lang, "presets"))
-    presets.add_column(_msg(lang, "preset"))
-    presets.add_column(_msg(lang, "settings"))
+        console.print(Text(f"  {f.metadata.get('help', '')}"))
+        console.print(
+            Text(f"  {_msg(lang, 'source')}: {f.metadata.get('source', '')}", style="dim")
+        )
+    console.print()
+    console.print(Text(_msg(lang, "presets"), style="bold underline"))
     for name in spec.rules.PRESETS:
-        presets.add_row(name, spec.rules.preset(name).to_text())
-    console.print(presets)
+        console.print(Text(f"  {name:<14} {spec.rules.preset(name).to_text()}"))
 
 
 def _mount_protokoll() -> None:
