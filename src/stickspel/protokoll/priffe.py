@@ -1,0 +1,226 @@
+"""Priffe's protokoll: the score sheet a Priffe table keeps.
+
+One grid per rubber, a pair of columns per *bolag* (partnership): above the
+line (*över strecket*) honours, slams and penalties; below it (*under
+strecket*) the trick score toward game.  A won game is marked and a line
+drawn under both sides' trick scores (they start again from nothing); a won
+rubber is marked and summed.  Then the parti: each player's points per rubber
+and in total (partners carry their pair's figure), the winner marked.
+
+Built from the record's results (replayed when the record is sound, so a
+scorekeeper's record without cards gets every derived figure too).
+
+>>> from stickspel.priffe import PriffeState
+>>> state = PriffeState()
+>>> state.apply_reported_deal({"dealer": 0, "auction": [{"seat": 1, "call": "hjärter"},
+...     {"seat": 2, "call": "pass"}, {"seat": 3, "call": "pass"}, {"seat": 0, "call": "pass"}],
+...     "result": {"tricks": [4, 9], "honours": {"side": 1, "held": [4, 0]}}})
+>>> sheet = build_sheet(state.to_record(["Anna", "Björn", "Cissi", "David"]))
+>>> table = sheet.tables[0]
+>>> table.columns
+['Anna & Cissi över', 'Anna & Cissi under', 'Björn & David över', 'Björn & David under']
+>>> [c.plain() for c in table.rows[0].cells], table.rows[0].label
+(['', '', 'honnörer→50', '30'], '1 hjärter Björn')
+>>> table.rows[1].label
+'Utgång: Björn & David'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Cell, Row, Sheet, Table
+
+__all__ = ["build_sheet", "RULES_TEXT"]
+
+RULES_TEXT = {
+    "sv": [
+        "Ett varv bud från förhand: pass eller högre bud. Klöver < spader < ruter < hjärter < noll < spel.",
+        "Spader bara av förhand eller andra hand; spel avbryter budgivningen. Blir spader eller klöver liggande, eller passar alla: tvångsnoll.",
+        "Högspel: 7 stick, 10 per stick över sex. Noll: högst 6 stick, 10 per stick under sju. Tar motspelarna det, får de lika mycket till i straff.",
+        "Tvångsnoll: varje par 10 per stick under sex. Lillslam 20, storslam 40. Honnörer 50/40/30 över strecket.",
+        "Utgång vid 30 trickpoäng under strecket (nollställer båda); robbert vid två utgångar.",
+    ],
+    "en": [
+        "One round of calls from förhand: pass or a higher bid. Clubs < spades < diamonds < hearts < noll < spel.",
+        "Spader only from förhand or second hand; spel ends the auction. Spader or klöver standing, or all passing: tvångsnoll.",
+        "High games: 7 tricks, 10 a trick over six. Noll: at most 6, 10 a trick under seven. If the defence does it, it scores as much again as penalty.",
+        "Tvångsnoll: each pair 10 a trick under six. Little slam 20, grand slam 40. Honours 50/40/30 above the line.",
+        "Game at 30 trick points below the line (clears both sides); rubber at two games.",
+    ],
+}
+
+_WORDS = {
+    "sv": {
+        "title": "Priffe",
+        "rubber": "Robbert {k}",
+        "above": "över",
+        "below": "under",
+        "game": "Utgång: {pair}",
+        "rubber_won": "Robbert till {pair} · summa",
+        "rubber_sum": "Summa robbert",
+        "parti": "Parti",
+        "total": "Summa",
+        "deal": "Giv",
+        "honours": "honnörer",
+        "penalty": "straff",
+        "lillslam": "lillslam",
+        "storslam": "storslam",
+        "tvangsnoll": "tvångsnoll",
+        "old_rules": "Gammaldags: spader < klöver < ruter < hjärter < noll < spel, alla sex är kontrakt, trickvärde efter kontrakt, utgång vid 20.",
+    },
+    "en": {
+        "title": "Priffe",
+        "rubber": "Rubber {k}",
+        "above": "above",
+        "below": "below",
+        "game": "Game: {pair}",
+        "rubber_won": "Rubber to {pair} · total",
+        "rubber_sum": "Rubber total",
+        "parti": "Parti",
+        "total": "Total",
+        "deal": "Deal",
+        "honours": "honours",
+        "penalty": "penalty",
+        "lillslam": "little slam",
+        "storslam": "grand slam",
+        "tvangsnoll": "tvångsnoll",
+        "old_rules": "Old style: spader < klöver < ruter < hjärter < noll < spel, all six are contracts, trick values by contract, game at 20.",
+    },
+}
+
+
+def _deals(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The record's deals with every derived result field, from a replay if sound."""
+    from ..record import RecordError, replay
+
+    try:
+        rep = replay(record, check_totals=False)
+    except (RecordError, ValueError, KeyError, TypeError):
+        return [d for d in record.get("deals", []) if isinstance(d, dict)]
+    deals = list(rep.state.history)
+    raw = record.get("deals", [])
+    if len(raw) > len(deals):  # the deal in progress
+        deals.append(raw[len(deals)])
+    return deals
+
+
+def _above_note(result: dict[str, Any], side: int, w: dict[str, str]) -> tuple[str, str]:
+    parts = []
+    total = 0
+    for key in ("honours", "slam", "penalty"):
+        item = result.get(key)
+        if isinstance(item, dict) and item.get("side") == side:
+            name = w["honours"] if key == "honours" else w["penalty"]
+            if key == "slam":
+                name = w.get(str(item.get("kind")), str(item.get("kind")))
+            parts.append(name)
+            total += int(item.get("points", 0))
+    return (str(total) if total else "", " + ".join(parts))
+
+
+def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
+    """Priffe's sheet from a ``stickspel/1`` record (finished or not, with or without cards)."""
+    w = _WORDS[lang]
+    players = [str(p) for p in record.get("players", [])]
+    while len(players) < 4:
+        players.append(f"{len(players) + 1}")
+    tables: list[Table] = []
+    per_rubber: list[list[int]] = []
+    person_totals = [0, 0, 0, 0]
+    table: Table | None = None
+    rubber_sums = [0, 0]
+    current_rubber = 0
+    seating = [0, 1, 2, 3]
+
+    def pair(side: int) -> str:
+        return f"{players[seating[side]]} & {players[seating[side + 2]]}"
+
+    for k, deal in enumerate(_deals(record), start=1):
+        result = deal.get("result") if isinstance(deal.get("result"), dict) else None
+        rubber = int(result.get("rubber", current_rubber or 1)) if result else current_rubber or 1
+        seating = list(deal.get("seating") or [0, 1, 2, 3])
+        if table is None or rubber != current_rubber:
+            current_rubber = rubber
+            cols = []
+            for side in (0, 1):
+                cols += [f"{pair(side)} {w['above']}", f"{pair(side)} {w['below']}"]
+            table = Table(
+                title=f"{w['title']} · {w['rubber'].format(k=rubber)}",
+                columns=cols,
+                label_header=w["deal"],
+            )
+            tables.append(table)
+            per_rubber.append([0, 0, 0, 0])
+            rubber_sums = [0, 0]
+        auction = deal.get("auction") or []
+        if result is None:
+            calls = " ".join(str(c.get("call")) for c in auction if isinstance(c, dict))
+            table.rows.append(Row(f"{k} {calls}".strip(), [Cell() for _ in range(4)],
+                                  deal.get("dealer"), "pending"))  # fmt: skip
+            continue
+        contract = str(result.get("contract", "?"))
+        bidder = result.get("bidder")
+        label = f"{k} {contract}"
+        if isinstance(bidder, int) and contract != "tvångsnoll":
+            label += f" {players[seating[bidder]]}"
+        cells: list[Cell] = []
+        trick_points = result.get("trick_points") or [0, 0]
+        for side in (0, 1):
+            text, note = _above_note(result, side, w)
+            cells.append(Cell(text=text, note=note))
+            below = int(trick_points[side])
+            game_mark = "game" if result.get("game_won") == side else None
+            cells.append(Cell(text=str(below) if below else "", mark=game_mark))
+        table.rows.append(Row(label, cells))
+        points = result.get("points") or [0, 0, 0, 0]
+        for seat in range(4):
+            person_totals[seating[seat]] += int(points[seat])
+            per_rubber[-1][seating[seat]] += int(points[seat])
+        for side in (0, 1):
+            rubber_sums[side] += int(points[side])
+        won = result.get("game_won")
+        if isinstance(won, int):
+            table.rows.append(
+                Row(w["game"].format(pair=pair(won)), [Cell() for _ in range(4)], kind="section")
+            )
+        rw = result.get("rubber_won")
+        if isinstance(rw, int):
+            sums = []
+            for side in (0, 1):
+                sums += [
+                    Cell(str(rubber_sums[side]), mark="rubber" if side == rw else "total"),
+                    Cell(),
+                ]
+            table.rows.append(Row(w["rubber_won"].format(pair=pair(rw)), sums, kind="subtotal"))
+    parti = Table(title=w["parti"], columns=players[:4], label_header="")
+    for k, row in enumerate(per_rubber, start=1):
+        parti.rows.append(Row(w["rubber"].format(k=k), [Cell(str(v)) for v in row]))
+    finished = "winner" in record
+    winners = list(record["winner"]) if finished else None
+    parti.rows.append(
+        Row(
+            w["total"],
+            [
+                Cell(str(v), mark="rubber" if winners and p in winners else "total")
+                for p, v in enumerate(person_totals)
+            ],
+            kind="total",
+        )
+    )
+    tables.append(parti)
+    variant = record.get("variant") or {}
+    rules_text = list(RULES_TEXT[lang])
+    if variant.get("style") == "old":
+        rules_text = [rules_text[0].split(".")[0] + ".", w["old_rules"]]
+    return Sheet(
+        game="priffe",
+        title=w["title"],
+        players=players[:4],
+        tables=tables,
+        totals=list(record.get("totals") or person_totals),
+        winners=winners,
+        rules_text=rules_text,
+        lang=lang,
+        meta={"variant": variant, "per_rubber": per_rubber},
+    )
