@@ -1,0 +1,270 @@
+"""`stickspel play` driven through real input: a person's moves typed on stdin.
+
+The driver reads what the program prints, finds the prompt with its list of
+legal entries and the hand, and types a move, as a person at the terminal
+would, including wrong entries that must be refused with the engine's reason.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from stickspel.cards import card_display, card_str, parse_card
+from stickspel.record import load_record, replay
+
+STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
+
+PROMPT = re.compile(r"\[(?:tillåtet|legal): ([^\]]*)\]: $")
+HAND = re.compile(r"(?:Din hand|Your hand): (.*)\n")
+END = re.compile(r"(?:Protokollet är sparat i|The record is saved in) (\S+)\n")
+
+
+class Session:
+    """A running ``stickspel`` with a pipe for its input and a reader for its output."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        env = {**os.environ, "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [STICKSPEL, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=cwd,
+            env=env,
+        )
+        self.out = ""
+        self.pos = 0
+        self.chunks: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        fd = self.proc.stdout.fileno()
+        while True:
+            data = os.read(fd, 4096)
+            if not data:
+                self.chunks.put(None)
+                return
+            self.chunks.put(decoder.decode(data))
+
+    def expect(self, *patterns: re.Pattern[str], timeout: float = 60) -> tuple[int, re.Match[str]]:
+        """Wait for the first of ``patterns`` in the new output; which one and its match."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [
+                (m.start(), i, m)
+                for i, p in enumerate(patterns)
+                if (m := p.search(self.out, self.pos))
+            ]
+            if found:
+                _, i, m = min(found, key=lambda x: (x[0], x[1]))
+                self.pos = m.end()
+                return i, m
+            try:
+                chunk = self.chunks.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                chunk = ""
+            if chunk is None or time.monotonic() > deadline:
+                raise AssertionError(
+                    f"none of {[p.pattern for p in patterns]} in the output:\n{self.out[self.pos :]}"
+                )
+            self.out += chunk
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def since(self, mark: int) -> str:
+        return self.out[mark:]
+
+    def finish(self, timeout: float = 60) -> int:
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
+            self.proc.stdin.close()
+        code = self.proc.wait(timeout=timeout)
+        while (chunk := self.chunks.get(timeout=timeout)) is not None:
+            self.out += chunk
+        return code
+
+
+def _hand_cards(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+def play_turns(
+    s: Session, turns: int | None, lang: str = "sv", mistakes: dict[str, int] | None = None
+) -> Path | None:
+    """Answer ``turns`` prompts (all, if None) with the first legal entry.
+
+    On the way it types, where the position allows and not done yet, a text
+    that is no move, a card the hand does not hold and a card that does not
+    follow suit, and checks each is refused with the engine's reason and asked
+    again.  Returns the record path when the game ends.
+    """
+    mistakes = mistakes if mistakes is not None else {}
+    done = 0
+    while turns is None or done < turns:
+        before = s.pos
+        which, m = s.expect(PROMPT, END)
+        if which == 1:
+            return Path(m.group(1))
+        legal = m.group(1).split()
+        hands = HAND.findall(s.since(before))
+        if hands and not legal[0].isdigit():
+            hand = _hand_cards(hands[-1])
+            legal_cards = [parse_card(c) for c in legal]
+            off_suit = [c for c in hand if c not in legal_cards]
+            if off_suit and mistakes.get("follow_suit", 0) < 2:
+                s.send(card_display(off_suit[0], lang))
+                s.expect(re.compile(r"(?:Det går inte|Not allowed): seat \d must follow suit .*\n"))
+                s.expect(PROMPT)
+                mistakes["follow_suit"] = mistakes.get("follow_suit", 0) + 1
+            missing = [c for c in range(52) if c not in hand]
+            if not mistakes.get("card_not_held"):
+                s.send(card_str(missing[0]).lower())  # the record notation, lower case
+                s.expect(re.compile(r"(?:Det går inte|Not allowed): seat \d does not hold .*\n"))
+                s.expect(PROMPT)
+                mistakes["card_not_held"] = 1
+        if not mistakes.get("unparsable"):
+            s.send("hallå")
+            s.expect(re.compile(r"(?:Förstår inte|Not understood): 'hallå' is neither a bid .*\n"))
+            s.expect(PROMPT)
+            mistakes["unparsable"] = 1
+        s.send(legal[0])
+        done += 1
+    return None
+
+
+BASE = ["play", "plump", "--players", "3", "--max-cards", "4", "--seed", "11"]
+
+
+def test_a_whole_game_typed_in(tmp_path: Path) -> None:
+    s = Session([*BASE, "--name", "Testaren", "--record", "r.json"], tmp_path)
+    mistakes: dict[str, int] = {}
+    path = play_turns(s, None, mistakes=mistakes)
+    assert s.finish() == 0
+    assert path == Path("r.json")
+    assert mistakes == {"follow_suit": 2, "card_not_held": 1, "unparsable": 1}
+    # what the table showed along the way
+    assert "Giv 1 av 7 · 4 kort" in s.out and "Trumf:" in s.out
+    assert "Givaren får inte bjuda" in s.out and "tar sticket." in s.out
+    assert "Förra sticket:" in s.out and "Summa" in s.out and "Delsumma" in s.out
+    assert "Partiet är slut." in s.out and ("Vinnare:" in s.out or "Delad vinst:" in s.out)
+    doc = load_record(tmp_path / "r.json")
+    rep = replay(doc)
+    assert rep.finished and doc["players"][0] == "Testaren"
+    assert len(doc["deals"]) == 7
+
+
+def test_english_and_another_seat(tmp_path: Path) -> None:
+    s = Session([*BASE, "--lang", "en", "--seat", "2", "--record", "r.json"], tmp_path)
+    path = play_turns(s, None, lang="en")
+    assert s.finish() == 0 and path is not None
+    assert "Your hand:" in s.out and "Deal 1 of 7" in s.out and "The game is over." in s.out
+    doc = load_record(tmp_path / "r.json")
+    assert doc["players"][2] == "You" and replay(doc).finished
+
+
+def test_eof_saves_and_resume_continues_the_same_game(tmp_path: Path) -> None:
+    s = Session([*BASE, "--record", "saved.json"], tmp_path)
+    play_turns(s, 5)
+    s.expect(PROMPT)
+    code = s.finish()  # end of input mid-game, as Ctrl-D
+    assert code == 0
+    assert "Partiet är sparat i saved.json" in s.out
+    assert "stickspel play plump --resume saved.json" in s.out
+    saved = load_record(tmp_path / "saved.json")
+    rep = replay(saved)
+    assert not rep.finished and "winner" not in saved
+    played = len(saved["deals"])
+
+    r = Session(["play", "plump", "--resume", "saved.json"], tmp_path)
+    r.expect(re.compile(r"Fortsätter partiet i saved.json"))
+    path = play_turns(r, None)
+    assert r.finish() == 0 and path == Path("saved.json")
+    done = load_record(tmp_path / "saved.json")
+    assert replay(done).finished
+    # the deals played before the break are kept as they were
+    assert done["deals"][: played - 1] == saved["deals"][: played - 1]
+    first = saved["deals"][played - 1]
+    assert done["deals"][played - 1]["hands"] == first["hands"]
+
+
+def test_ctrl_c_saves_under_the_default_directory(tmp_path: Path) -> None:
+    s = Session(BASE, tmp_path)
+    play_turns(s, 2)
+    s.expect(PROMPT)
+    s.proc.send_signal(signal.SIGINT)
+    m = s.expect(
+        re.compile(r"Partiet är sparat i (stickspel-records/plump-\d{8}-\d{6}(?:-\d+)?\.json)\n")
+    )
+    assert s.finish() == 130
+    path = tmp_path / m[1].group(1)
+    assert not replay(load_record(path)).finished
+
+
+def test_q_saves_and_a_finished_game_writes_to_the_default_directory(tmp_path: Path) -> None:
+    s = Session([*BASE, "--seed", "12"], tmp_path)
+    play_turns(s, 1)
+    s.expect(PROMPT)
+    s.send("q")
+    s.expect(re.compile(r"Partiet är sparat i "))
+    s.finish()
+    s = Session([*BASE, "--seed", "12", "--seat-bots", "random"], tmp_path)
+    path = play_turns(s, None)
+    assert s.finish() == 0 and path is not None
+    assert path.parent == Path("stickspel-records")
+    assert len(list((tmp_path / "stickspel-records").iterdir())) == 2
+    assert replay(load_record(tmp_path / path)).finished
+
+
+def test_resume_refuses_a_broken_record(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    res = subprocess.run([STICKSPEL, "play", "plump", "--resume", "bad.json"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert res.returncode == 1 and "not valid JSON" in res.stderr
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a real terminal")
+def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
+    """The same program in a pseudo-terminal: prompt, a move typed, Ctrl-C saves."""
+    sock = str(tmp_path / "tmux.sock")
+    tmux = ["tmux", "-S", sock]
+    cmd = " ".join([STICKSPEL, *BASE, "--record", "t.json"])
+    subprocess.run(
+        [*tmux, "new-session", "-d", "-x", "160", "-y", "50", "-c", str(tmp_path), cmd], check=True
+    )
+
+    def screen() -> str:
+        return subprocess.run([*tmux, "capture-pane", "-p"], capture_output=True, text=True).stdout
+
+    try:
+        deadline = time.monotonic() + 30
+        while "tillåtet:" not in screen():
+            assert time.monotonic() < deadline, screen()
+            time.sleep(0.2)
+        legal = re.findall(r"\[tillåtet: ([^\]]*)\]", screen())[-1].split()
+        subprocess.run([*tmux, "send-keys", legal[0], "Enter"], check=True)
+        time.sleep(0.5)
+        subprocess.run([*tmux, "send-keys", "C-c"], check=True)
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "t.json").exists():
+            assert time.monotonic() < deadline, screen()
+            time.sleep(0.2)
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
+    doc = load_record(tmp_path / "t.json")
+    assert doc["deals"] and not replay(doc).finished
