@@ -1,5 +1,10 @@
 """Protokoll: the score sheet of each game, built from records, rendered anywhere.
 
+One model (:mod:`.model`) for every game; ``protokoll/<game>.py`` builds it from
+a ``stickspel/1`` record (played in the program or kept by hand with the
+:mod:`.scorekeeper`); :mod:`.terminal`, :mod:`.html` and :mod:`.pdf` draw any
+sheet.
+
 >>> from stickspel.plump import PlumpRules, PlumpState
 >>> from stickspel.cards import make_rng
 >>> from stickspel.bots import RandomBot
@@ -15,16 +20,66 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
+from ..game import Rules
 from .model import Cell, Row, Sheet, Table
 
-__all__ = ["Cell", "Row", "Sheet", "Table", "build_sheet"]
+__all__ = ["Cell", "Row", "Sheet", "Table", "build_sheet", "blank_sheet"]
+
+#: Empty rows on a blank sheet of a game whose sheet has no fixed schedule.
+_BLANK_ROWS = {"priffe": 24, "tremanswhist": 20}
 
 
-def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
-    """The protokoll of a record (finished or not) of any game."""
+def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False) -> Sheet:
+    """The protokoll of a record (finished or not) of any game.
+
+    ``full`` asks for the deals still to come as empty rows, where the game's
+    sheet knows them (Plump's schedule).
+    """
     game = str(record.get("game", ""))
     mod = importlib.import_module(f"stickspel.protokoll.{game}")
+    if full:
+        try:
+            full_sheet: Sheet = mod.build_sheet(record, lang, full=True)
+            return full_sheet
+        except TypeError:
+            pass  # this game's sheet has no empty rows to come
     sheet: Sheet = mod.build_sheet(record, lang)
+    return sheet
+
+
+def blank_sheet(
+    game: str, rules: Rules, players: Sequence[str] | None = None, lang: str = "sv"
+) -> Sheet:
+    """An empty sheet of ``game`` to print and fill in by hand."""
+    mod = importlib.import_module(f"stickspel.protokoll.{game}")
+    own = getattr(mod, "blank_sheet", None)
+    if own is not None:
+        sheet: Sheet = own(rules, players, lang)
+        return sheet
+    n = int(getattr(rules, "players", 0) or {"priffe": 4, "tremanswhist": 3}.get(game, 4))
+    names = list(players) if players else [""] * n
+    record = {
+        "format": "stickspel/1",
+        "game": game,
+        "variant": rules.to_dict(),
+        "players": names,
+        "deals": [],
+    }
+    sheet = build_sheet(record, lang)
+    for table in sheet.tables:
+        rows = [r for r in table.rows if r.kind not in ("total", "subtotal")]
+        ends = [r for r in table.rows if r.kind in ("total", "subtotal")]
+        width = len(table.columns)
+        blank = [
+            Row(str(k + 1), [Cell() for _ in range(width)], kind="blank")
+            for k in range(_BLANK_ROWS.get(game, 20) // max(1, len(sheet.tables)))
+        ]
+        for r in ends:
+            r.cells = [Cell(mark=c.mark) for c in r.cells]
+        table.rows = rows + blank + ends
+    sheet.totals = None
+    sheet.meta["blank"] = True
     return sheet

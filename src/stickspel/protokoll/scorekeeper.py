@@ -78,6 +78,13 @@ class NextDeal:
     dealer: int
     cards: int | None
     order: list[int]
+    #: Who sits in each seat (an index into the players), where people move
+    #: between rubbers (Priffe); the identity elsewhere.
+    seating: tuple[int, ...] = ()
+
+    def person(self, seat: int) -> int:
+        """The player (index into the record's ``players``) in ``seat``."""
+        return self.seating[seat] if self.seating else seat
 
 
 def parse_mark(text: str | int) -> int | str:
@@ -287,7 +294,17 @@ class Session:
             dealer,
             int(cards) if isinstance(cards, int) else None,
             [(dealer + 1 + k) % n for k in range(n)],
+            self._seating(),
         )
+
+    def _seating(self, state: GameState | None = None) -> tuple[int, ...]:
+        seating = getattr(state or self.state, "seating", None)
+        return tuple(int(p) for p in seating) if seating else tuple(range(len(self.players)))
+
+    def seat_name(self, seat: int) -> str:
+        """The name of the player in ``seat`` for the next deal."""
+        seating = self._seating()
+        return self.players[seating[seat]] if 0 <= seat < len(seating) else f"seat {seat}"
 
     def describe(self, row: int, deal: dict[str, Any] | None = None) -> str:
         """``row 5 (6 cards, Björn deals)``: how errors name a row."""
@@ -301,20 +318,22 @@ class Session:
         if isinstance(deal.get("cards"), int):
             parts.append(_plural(deal["cards"], "card"))
         if isinstance(deal.get("dealer"), int) and 0 <= deal["dealer"] < len(self.players):
-            parts.append(f"{self.players[deal['dealer']]} deals")
+            seating = deal.get("seating") or range(len(self.players))
+            parts.append(f"{self.players[list(seating)[deal['dealer']]]} deals")
         return f"row {row}" + (f" ({', '.join(parts)})" if parts else "")
 
     # --- the engine ---------------------------------------------------------------------
     def _fresh(self) -> GameState:
         return self.spec.state(self.rules, first_dealer=self.first_dealer())  # type: ignore[call-arg]
 
-    def _names(self, message: str) -> str:
+    def _names(self, message: str, state: GameState | None = None) -> str:
         """The engine speaks of seats; the table knows names."""
         players = self.players
+        seating = self._seating(state)
 
         def name(m: re.Match[str]) -> str:
             k = int(m.group(1))
-            return players[k] if 0 <= k < len(players) else m.group(0)
+            return players[seating[k]] if 0 <= k < len(seating) else m.group(0)
 
         return re.sub(r"\bseat (\d+)", name, message)
 
@@ -325,10 +344,18 @@ class Session:
                 "this record was played with cards, not kept by hand; use replay", rule="cards"
             )
         entry = copy.deepcopy(deal)
+        for key in _DERIVED.get(self.spec.name, ()):
+            entry.pop(key, None)
         result = entry.get("result")
         if isinstance(result, dict):
-            for key in _COMPUTED.get(self.spec.name, ("points",)):
-                result.pop(key, None)
+            keep = _REPORTED.get(self.spec.name, ("tricks",))
+            entry["result"] = {k: v for k, v in result.items() if k in keep}
+            honours = entry["result"].get("honours")
+            if isinstance(honours, dict):
+                entry["result"]["honours"] = {
+                    "side": honours.get("side"),
+                    "held": honours.get("held"),
+                }
         return entry
 
     def _rebuild(
@@ -338,16 +365,17 @@ class Session:
         state = self._fresh()
         deals: list[dict[str, Any]] = []
         for i, entry in enumerate(entries, start=1):
-            where = self.describe(i, entry)
+            where = self.describe(i, {**entry, "seating": list(self._seating(state))})
             if state.is_terminal():
                 raise ScorekeeperError(
                     f"{where}: the game was already over", row=i, rule="game_over"
                 )
             want = getattr(state, "dealer", None)
             if want is not None and entry.get("dealer", want) != want:
-                said = self._names(f"seat {entry.get('dealer')}")
+                said = self._names(f"seat {entry.get('dealer')}", state)
                 raise ScorekeeperError(
-                    f"{where}: {said} deals, but the deal passes to {self.players[want]}",
+                    f"{where}: {said} deals, "
+                    f"but the deal passes to {self._names(f'seat {want}', state)}",
                     row=i,
                     rule="dealer",
                 )
@@ -355,7 +383,7 @@ class Session:
                 state.apply_reported_deal(copy.deepcopy(entry))
             except IllegalActionError as e:
                 raise ScorekeeperError(
-                    f"{where}: {self._names(str(e))}", row=i, seat=e.seat, rule=e.rule
+                    f"{where}: {self._names(str(e), state)}", row=i, seat=e.seat, rule=e.rule
                 ) from None
             deals.append(copy.deepcopy(state.history[-1]))
         return state, deals
@@ -450,6 +478,7 @@ class Session:
         }
         if trump is not None:
             deal["trump"] = trump.strip().upper()[:1] or None
+        self._check_calls(row, deal)
         if tricks is not None:
             try:
                 marks = [parse_mark(t) for t in tricks]
@@ -531,6 +560,131 @@ class Session:
                     return bid
         return None
 
+    # --- Priffe ---------------------------------------------------------------------------------
+    def priffe_deal(
+        self,
+        calls: Sequence[str],
+        tricks: Sequence[int],
+        honours: tuple[int, Sequence[int]] | None = None,
+        *,
+        row: int | None = None,
+    ) -> dict[str, Any]:
+        """A Priffe deal: the calls in order from förhand, the tricks and the honours.
+
+        ``tricks`` is two numbers, per side (seats 0+2, then 1+3), or one: the
+        declaring side's tricks (the defence has the rest; side 0+2 in
+        tvångsnoll).  ``honours`` is ``(seat, held)``: any seat of the side
+        that held them and ``[4, 0]``, ``[3, 1]`` or ``[3, 0]``.
+        """
+        self._require("priffe")
+        row = row if row is not None else len(self.entries) + 1
+        dealer = self._row_dealer_size(row)[0]
+        n = len(self.players)
+        if len(calls) > n:
+            raise ScorekeeperError(
+                f"{self.describe(row)}: {len(calls)} calls, each of the {n} players calls once",
+                row=row,
+                rule="turn",
+            )
+        order = [(dealer + 1 + k) % n for k in range(n)]
+        auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
+        result: dict[str, Any] = {}
+        if len(tricks) == 1:
+            mine = int(tricks[0])
+            if not 0 <= mine <= 13:
+                raise ScorekeeperError(
+                    f"{self.describe(row)}: {mine} tricks, a deal has 13", row=row, rule="trick_sum"
+                )
+            side = self._declaring_side(row, dealer, auction)
+            result["tricks"] = [mine, 13 - mine] if side == 0 else [13 - mine, mine]
+        else:
+            result["tricks"] = [int(t) for t in tricks]
+        if honours is not None:
+            seat, held = honours
+            result["honours"] = {"side": int(seat) % 2, "held": [int(h) for h in held]}
+        return {"dealer": dealer, "auction": auction, "result": result}
+
+    def _declaring_side(self, row: int, dealer: int, auction: list[dict[str, Any]]) -> int:
+        """Ask the engine whose contract the calls make (side 0 in tvångsnoll)."""
+        probe = self._rebuild(self.entries[: row - 1])[0]
+        try:
+            probe.apply_reported_deal(
+                {"dealer": dealer, "auction": auction, "result": {"tricks": [13, 0]}}
+            )
+        except IllegalActionError as e:
+            raise ScorekeeperError(
+                f"{self.describe(row)}: {self._names(str(e), probe)}",
+                row=row,
+                seat=e.seat,
+                rule=e.rule,
+            ) from None
+        declarers = probe.history[-1].get("result", {}).get("declarers") or [0]
+        return int(declarers[0]) % 2
+
+    # --- Tremanswhist ------------------------------------------------------------------------------
+    def tremanswhist_deal(
+        self,
+        tricks: Sequence[int],
+        *,
+        upcard: str | None = None,
+        kind: str | None = None,
+        trump: str | None = None,
+        taker: int | None = None,
+        purchases: Sequence[int] | None = None,
+        row: int | None = None,
+    ) -> dict[str, Any]:
+        """A Tremanswhist deal: the upcard (or its band: ``kind`` plus/minus and
+        ``trump``), who took the fourth pile (a seat, or ``None``: nobody) or, in
+        the buying variant, how many cards each bought in turn from förhand,
+        and the tricks per seat."""
+        self._require("tremanswhist")
+        row = row if row is not None else len(self.entries) + 1
+        dealer = self._row_dealer_size(row)[0]
+        n = len(self.players)
+        order = [(dealer + 1 + k) % n for k in range(n)]
+        deal: dict[str, Any] = {"dealer": dealer}
+        if upcard:
+            deal["upcard"] = upcard.strip().upper()
+        if kind:
+            deal["kind"] = kind.strip().lower()
+        if trump is not None:
+            deal["trump"] = trump.strip().upper()[:1] or None
+        if purchases is not None:
+            deal["exchanges"] = [
+                {"seat": order[k], "count": int(c)} for k, c in enumerate(purchases) if k < n
+            ]
+        elif taker is not None:
+            offers = []
+            for seat in order:
+                offers.append({"seat": seat, "take": seat == taker})
+                if seat == taker:
+                    break
+            deal["exchanges"] = offers
+        deal["result"] = {"tricks": [int(t) for t in tricks]}
+        return deal
+
+    def _check_calls(self, row: int, deal: dict[str, Any]) -> None:
+        """Let the engine judge the calls of ``deal`` (row ``row``) before anything else."""
+        if row == len(self.entries) + 1:
+            probe = self.state.clone()
+        else:
+            probe = self._rebuild(self.entries[: row - 1])[0]
+        try:
+            probe.apply_reported_deal({k: v for k, v in deal.items() if k != "result"})
+        except IllegalActionError as e:
+            if e.rule in ("truncated", "missing_field"):
+                return  # the calls are fine; only the rest is missing
+            raise ScorekeeperError(
+                f"{self.describe(row, deal)}: {self._names(str(e), probe)}",
+                row=row,
+                seat=e.seat,
+                rule=e.rule,
+            ) from None
+
+    def dealer_of(self, row: int) -> int:
+        """The dealer's seat in row ``row`` (an entered row or the next one)."""
+        return self._row_dealer_size(row)[0]
+
     def _row_dealer_size(self, row: int) -> tuple[int, int]:
         if row <= len(self.entries):
             entry = self.entries[row - 1]
@@ -545,7 +699,13 @@ class Session:
             raise ScorekeeperError(f"this session keeps {self.spec.name}, not {game}")
 
 
-#: Result fields each game's engine computes (dropped when an entry is re-scored).
-_COMPUTED: dict[str, tuple[str, ...]] = {
-    "plump": ("points", "made", "bids"),
+#: What the table reports in ``result``; the rest is computed again when rows are re-scored.
+_REPORTED: dict[str, tuple[str, ...]] = {
+    "plump": ("tricks",),
+    "priffe": ("tricks", "honours"),
+    "tremanswhist": ("tricks",),
+}
+#: Deal fields that follow from earlier rows (a correction may change them).
+_DERIVED: dict[str, tuple[str, ...]] = {
+    "priffe": ("seating", "trump"),
 }

@@ -1,0 +1,791 @@
+"""``stickspel protokoll``: keep score of games played with real cards; print sheets.
+
+The scorekeeper file is a ``stickspel/1`` record without cards (see
+:mod:`stickspel.protokoll.scorekeeper`), so a session can be closed and
+resumed, and ``stickspel replay`` reads it.  Commands::
+
+    stickspel protokoll new plump --players Anna,Björn,Cissi --file kväll.json
+    stickspel protokoll session --file kväll.json          # one interactive evening
+    stickspel protokoll add --file kväll.json --bids 3,2,4 --tricks +,-,4
+    stickspel protokoll edit --file kväll.json --row 2 --bids 1,1,0 --tricks 1,0,+
+    stickspel protokoll undo --file kväll.json
+    stickspel protokoll show --file kväll.json [--html kväll.html]
+    stickspel protokoll pdf --file kväll.json --out kväll.pdf
+    stickspel protokoll pdf --blank --game plump --players 5 --out tomt.pdf
+
+Swedish by default, English with ``--lang en``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from .game import RulesError, StickspelError
+from .games import game_spec
+from .protokoll import build_sheet
+from .protokoll.scorekeeper import ScorekeeperError, Session, parse_mark
+from .record import RecordError, load_record
+
+__all__ = ["protokoll_app", "TEXTS"]
+
+protokoll_app = typer.Typer(
+    help="Protokoll: keep score of games played with real cards; print score sheets (PDF).",
+    no_args_is_help=True,
+)
+
+TEXTS: dict[str, dict[str, str]] = {
+    "sv": {
+        "error": "Fel",
+        "created": "Nytt protokoll för {game} i {path}: {players}.",
+        "exists": "{path} finns redan (använd --force för att skriva över)",
+        "next": "Giv {row}: {dealer} ger{cards}. {first} börjar.",
+        "cards": " {n} kort",
+        "forbidden": "{dealer} (given) får inte bjuda {bid}.",
+        "over": "Partiet är slut.",
+        "winner": "Vinnare: {names} med {score} poäng.",
+        "added": "Rad {row} förd in.",
+        "edited": "Rad {row} rättad; allt efter den är omräknat.",
+        "undone": "Ångrade {n} rad(er).",
+        "saved": "Sparat i {path}.",
+        "wrote": "Skrev {path}.",
+        "bid_prompt": "{name} bjuder (0–{n}{not_})",
+        "not": ", inte {bid}",
+        "tricks_prompt": "{name}: stick (antal, + rätt, - fel)",
+        "call_prompt": "{name} (pass, klöver, spader, ruter, hjärter, noll, spel)",
+        "side_tricks": "Stick för {a} & {b} (eller båda sidor: 7,6)",
+        "honours_prompt": "Honnörer (ingen, eller namn 4 / namn 3+1 / namn 3)",
+        "upcard_prompt": "Vänt kort (t.ex. DH, 7S) eller plus / minus",
+        "exchange_prompt": "Vem bytte mot fjärde högen? (namn eller ingen)",
+        "bought_prompt": "{name}: köpte hur många kort?",
+        "tpw_tricks": "{name}: stick",
+        "session_help": "Kommandon när som helst: ångra, rätta N, visa, sluta.",
+        "seating": "Bolag: {a} & {b} mot {c} & {d}.",
+        "edit_row": "Rättar rad {row}.",
+        "restart": "Börjar om med den här given.",
+        "bye": "Protokollet är sparat i {path}. Fortsätt med: stickspel protokoll session --file {path}",
+    },
+    "en": {
+        "error": "Error",
+        "created": "New protokoll for {game} in {path}: {players}.",
+        "exists": "{path} exists already (use --force to overwrite it)",
+        "next": "Deal {row}: {dealer} deals{cards}. {first} starts.",
+        "cards": " {n} cards",
+        "forbidden": "{dealer} (the dealer) may not bid {bid}.",
+        "over": "The game is over.",
+        "winner": "Winner: {names} with {score} points.",
+        "added": "Row {row} entered.",
+        "edited": "Row {row} corrected; everything after it recomputed.",
+        "undone": "Undid {n} row(s).",
+        "saved": "Saved in {path}.",
+        "wrote": "Wrote {path}.",
+        "bid_prompt": "{name} bids (0–{n}{not_})",
+        "not": ", not {bid}",
+        "tricks_prompt": "{name}: tricks (a number, + made, - missed)",
+        "call_prompt": "{name} (pass, klöver, spader, ruter, hjärter, noll, spel)",
+        "side_tricks": "Tricks of {a} & {b} (or both sides: 7,6)",
+        "honours_prompt": "Honours (none, or name 4 / name 3+1 / name 3)",
+        "upcard_prompt": "Upcard (e.g. QH, 7S) or plus / minus",
+        "exchange_prompt": "Who took the fourth pile? (a name or none)",
+        "bought_prompt": "{name}: bought how many cards?",
+        "tpw_tricks": "{name}: tricks",
+        "session_help": "Commands at any prompt: undo, edit N, show, quit.",
+        "seating": "Partners: {a} & {b} against {c} & {d}.",
+        "edit_row": "Correcting row {row}.",
+        "restart": "Starting this deal again.",
+        "bye": "The protokoll is saved in {path}. Resume with: stickspel protokoll session --file {path}",
+    },
+}
+
+_FILE = typer.Option(..., "--file", "-f", help="The scorekeeper file (a stickspel/1 record).")
+_LANG = typer.Option("sv", "--lang", help="Language: sv or en.")
+
+
+def _t(lang: str, key: str, **kw: Any) -> str:
+    return TEXTS[lang][key].format(**kw)
+
+
+def _lang(lang: str) -> str:
+    if lang not in TEXTS:
+        _die("sv", f"--lang must be sv or en, not {lang!r}")
+    return lang
+
+
+def _die(lang: str, message: str, code: int = 2) -> None:
+    print(f"{TEXTS.get(lang, TEXTS['sv'])['error']}: {message}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _print_sheet(session: Session, lang: str) -> None:
+    from .protokoll.terminal import render_sheet
+
+    console = _console()
+    for table in render_sheet(build_sheet(session.doc, lang)):
+        console.print(table)
+
+
+def _print_next(session: Session, lang: str) -> None:
+    nxt = session.next_deal()
+    if nxt is None:
+        print(_t(lang, "over"))
+        totals = session.totals()
+        winners = session.state.winners()
+        if winners:
+            names = ", ".join(session.players[s] for s in winners)  # winners are persons
+            print(_t(lang, "winner", names=names, score=max(totals)))
+        return
+    cards = _t(lang, "cards", n=nxt.cards) if nxt.cards else ""
+    print(
+        _t(
+            lang,
+            "next",
+            row=nxt.row,
+            dealer=session.seat_name(nxt.dealer),
+            cards=cards,
+            first=session.seat_name(nxt.order[0]),
+        )
+    )
+    if session.game == "priffe":
+        a, b, c, d = (session.seat_name(s) for s in (0, 2, 1, 3))
+        print(_t(lang, "seating", a=a, b=b, c=c, d=d))
+
+
+def _load(path: Path, lang: str) -> Session:
+    try:
+        return Session.load(path)
+    except OSError as e:
+        _die(lang, str(e), 1)
+    except (RecordError, ScorekeeperError, RulesError) as e:
+        _die(lang, f"{path}: {e}", 1)
+    raise AssertionError("unreachable")
+
+
+def _rules_texts(options: Sequence[str]) -> dict[str, str]:
+    texts: dict[str, str] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"-o wants name=value, not {item!r}")
+        texts[key.strip().replace("-", "_")] = value.strip()
+    return texts
+
+
+def _person(session: Session, text: str) -> int:
+    """A player's index from a name (case-insensitive, a unique prefix will do) or a number."""
+    t = text.strip()
+    names = session.players
+    if t.isdigit() and int(t) < len(names) and t not in names:
+        return int(t)
+    exact = [i for i, n in enumerate(names) if n.lower() == t.lower()]
+    if exact:
+        return exact[0]
+    prefix = [i for i, n in enumerate(names) if n.lower().startswith(t.lower())]
+    if len(prefix) == 1:
+        return prefix[0]
+    raise ScorekeeperError(f"{text!r} is not one of the players ({', '.join(names)})")
+
+
+def _seat_of_person(session: Session, person: int) -> int:
+    nxt = session.next_deal()
+    seating = nxt.seating if nxt is not None else ()
+    return list(seating).index(person) if seating else person
+
+
+def _per_player(session: Session, text: str, what: str) -> list[str]:
+    """``3,2,4`` (in the order of the players) or ``Anna=3,Björn=2,Cissi=4`` (any order)."""
+    parts = [p.strip() for p in text.replace(";", ",").split(",")]
+    n = len(session.players)
+    if all("=" in p for p in parts):
+        out: list[str | None] = [None] * n
+        for p in parts:
+            name, _, value = p.partition("=")
+            out[_person(session, name)] = value.strip()
+        missing = [session.players[i] for i, v in enumerate(out) if v is None]
+        if missing:
+            raise ScorekeeperError(f"{what}: none given for {', '.join(missing)}")
+        return [str(v) for v in out]
+    if len(parts) != n:
+        raise ScorekeeperError(
+            f"{what}: {len(parts)} values for {n} players ({', '.join(session.players)})"
+        )
+    return parts
+
+
+def _honours(session: Session, text: str | None) -> tuple[int, list[int]] | None:
+    if text is None or text.strip().lower() in ("", "ingen", "inga", "none", "-", "0"):
+        return None
+    t = text.replace(":", " ").replace("=", " ").split()
+    if len(t) != 2:
+        raise ScorekeeperError(f"honours {text!r}: give a name and 4, 3+1 or 3 (e.g. Anna 3+1)")
+    held = {"4": [4, 0], "3+1": [3, 1], "31": [3, 1], "3": [3, 0]}.get(t[1])
+    if held is None:
+        raise ScorekeeperError(f"honours {text!r}: held must be 4, 3+1 or 3")
+    return _seat_of_person(session, _person(session, t[0])), held
+
+
+def _band(text: str) -> tuple[str | None, str | None, str | None]:
+    """Upcard (``QH``) or band (``plus``, ``plus:H``, ``minus``): (upcard, kind, trump)."""
+    t = text.strip()
+    low = t.lower()
+    for kind in ("plus", "minus"):
+        if low.startswith(kind):
+            rest = t[len(kind) :].strip(" :/")
+            return None, kind, (rest or None)
+    return t, None, None
+
+
+def _build_deal(
+    session: Session,
+    *,
+    row: int | None,
+    bids: str | None,
+    tricks: str | None,
+    trump: str | None,
+    calls: str | None,
+    honours: str | None,
+    upcard: str | None,
+    exchange: str | None,
+    bought: str | None,
+    deal_json: str | None,
+) -> dict[str, Any]:
+    if deal_json:
+        try:
+            deal = json.loads(deal_json)
+        except json.JSONDecodeError as e:
+            raise ScorekeeperError(f"--deal-json is not JSON: {e}") from None
+        if not isinstance(deal, dict):
+            raise ScorekeeperError("--deal-json must be a JSON object (one deal)")
+        return deal
+    game = session.game
+    if game == "plump":
+        if bids is None or tricks is None:
+            raise ScorekeeperError("Plump needs --bids and --tricks")
+        bid_values = []
+        for b in _per_player(session, bids, "bids"):
+            if not b.isdigit():
+                raise ScorekeeperError(f"bids: {b!r} is not a number")
+            bid_values.append(int(b))
+        marks: list[int | str] = [parse_mark(t) for t in _per_player(session, tricks, "tricks")]
+        return session.plump_deal(bid_values, marks, row=row, trump=trump)
+    if game == "priffe":
+        if calls is None or tricks is None:
+            raise ScorekeeperError("Priffe needs --calls (in order from förhand) and --tricks")
+        call_list = [c.strip() for c in calls.split(",") if c.strip()]
+        trick_list = [int(t) for t in tricks.split(",")]
+        return session.priffe_deal(call_list, trick_list, _honours(session, honours), row=row)
+    if game == "tremanswhist":
+        if tricks is None:
+            raise ScorekeeperError("Tremanswhist needs --tricks (and --upcard)")
+        up, kind, band_trump = _band(upcard) if upcard else (None, None, None)
+        taker = None
+        if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
+            taker = _seat_of_person(session, _person(session, exchange))
+        purchases = [int(x) for x in bought.split(",")] if bought else None
+        tricks_list = [int(t) for t in _per_player(session, tricks, "tricks")]
+        return session.tremanswhist_deal(
+            tricks_list,
+            upcard=up,
+            kind=kind,
+            trump=band_trump if band_trump is not None else trump,
+            taker=taker,
+            purchases=purchases,
+            row=row,
+        )
+    raise ScorekeeperError(f"no scorekeeping for {game}; give the deal with --deal-json")
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+@protokoll_app.command("new")
+def new_command(
+    game: str = typer.Argument(..., help="plump, priffe or tremanswhist."),
+    players: str = typer.Option(..., "--players", help="Names in seat order: Anna,Björn,Cissi."),
+    file: Path = _FILE,
+    option: list[str] = typer.Option([], "-o", "--option", help="A rules option: name=value."),  # noqa: B006, B008
+    preset: str | None = typer.Option(None, "--preset", help="A named preset of rules."),
+    first_dealer: str | None = typer.Option(None, "--first-dealer", help="Who deals first."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    lang: str = _LANG,
+) -> None:
+    """Start a protokoll for a game played with real cards."""
+    lang = _lang(lang)
+    names = [p.strip() for p in players.split(",")]
+    if file.exists() and not force:
+        _die(lang, _t(lang, "exists", path=file))
+    try:
+        spec = game_spec(game)
+        texts = _rules_texts(option)
+        if "players" in spec.rules.option_names():
+            texts.setdefault("players", str(len(names)))
+        rules = spec.rules.from_strings(texts, preset)
+        fd = 0
+        if first_dealer is not None:
+            fd = (
+                [n.lower() for n in names].index(first_dealer.strip().lower())
+                if (first_dealer.strip().lower() in [n.lower() for n in names])
+                else int(first_dealer)
+            )
+        session = Session.new(spec.name, names, rules, first_dealer=fd)
+        session.save(file)
+    except (RulesError, ScorekeeperError, ValueError) as e:
+        _die(lang, str(e))
+    print(_t(lang, "created", game=spec.name, path=file, players=", ".join(names)))
+    _print_next(session, lang)
+
+
+@protokoll_app.command("add")
+def add_command(
+    file: Path = _FILE,
+    bids: str | None = typer.Option(
+        None, "--bids", help="Plump: bids in player order (3,2,4) or Anna=3,…"
+    ),
+    tricks: str | None = typer.Option(
+        None,
+        "--tricks",
+        help="Tricks per player; Plump also + / - (made / missed). Priffe: per side (7,6) or the declarers'.",
+    ),
+    trump: str | None = typer.Option(
+        None, "--trump", help="Plump: the trump suit turned up (C, D, H, S)."
+    ),
+    calls: str | None = typer.Option(
+        None, "--calls", help="Priffe: calls in order from förhand (pass,hjärter,pass,pass)."
+    ),
+    honours: str | None = typer.Option(
+        None, "--honours", help="Priffe: who held honours: 'Anna 3+1' (4, 3+1 or 3)."
+    ),
+    upcard: str | None = typer.Option(
+        None, "--upcard", help="Tremanswhist: the upcard (QH) or its band (plus, plus:H, minus)."
+    ),
+    exchange: str | None = typer.Option(
+        None, "--exchange", help="Tremanswhist: who took the fourth pile (a name or none)."
+    ),
+    bought: str | None = typer.Option(
+        None, "--bought", help="Tremanswhist buying: cards bought, in order from förhand."
+    ),
+    deal_json: str | None = typer.Option(
+        None, "--deal-json", help="The deal as record JSON (any game)."
+    ),
+    lang: str = _LANG,
+) -> None:
+    """Enter the next deal."""
+    lang = _lang(lang)
+    session = _load(file, lang)
+    try:
+        deal = _build_deal(
+            session, row=None, bids=bids, tricks=tricks, trump=trump, calls=calls,
+            honours=honours, upcard=upcard, exchange=exchange, bought=bought, deal_json=deal_json,
+        )  # fmt: skip
+        session.add(deal)
+    except (ScorekeeperError, ValueError) as e:
+        _die(lang, str(e), 1)
+    _print_sheet(session, lang)
+    print(_t(lang, "added", row=len(session.entries)))
+    _print_next(session, lang)
+
+
+@protokoll_app.command("edit")
+def edit_command(
+    file: Path = _FILE,
+    row: int = typer.Option(..., "--row", help="The row (deal number, from 1) to correct."),
+    bids: str | None = typer.Option(None, "--bids"),
+    tricks: str | None = typer.Option(None, "--tricks"),
+    trump: str | None = typer.Option(None, "--trump"),
+    calls: str | None = typer.Option(None, "--calls"),
+    honours: str | None = typer.Option(None, "--honours"),
+    upcard: str | None = typer.Option(None, "--upcard"),
+    exchange: str | None = typer.Option(None, "--exchange"),
+    bought: str | None = typer.Option(None, "--bought"),
+    deal_json: str | None = typer.Option(None, "--deal-json"),
+    lang: str = _LANG,
+) -> None:
+    """Correct an earlier row; every later figure is recomputed."""
+    lang = _lang(lang)
+    session = _load(file, lang)
+    try:
+        if not 1 <= row <= len(session.entries):
+            raise ScorekeeperError(
+                f"there is no row {row} to correct (rows 1–{len(session.entries)})"
+            )
+        deal = _build_deal(
+            session, row=row, bids=bids, tricks=tricks, trump=trump, calls=calls,
+            honours=honours, upcard=upcard, exchange=exchange, bought=bought, deal_json=deal_json,
+        )  # fmt: skip
+        session.edit(row, deal)
+    except (ScorekeeperError, ValueError) as e:
+        _die(lang, str(e), 1)
+    _print_sheet(session, lang)
+    print(_t(lang, "edited", row=row))
+    _print_next(session, lang)
+
+
+@protokoll_app.command("undo")
+def undo_command(
+    file: Path = _FILE,
+    rows: int = typer.Option(1, "--rows", help="How many of the last rows to remove."),
+    lang: str = _LANG,
+) -> None:
+    """Remove the last row(s)."""
+    lang = _lang(lang)
+    session = _load(file, lang)
+    try:
+        session.undo(rows)
+    except ScorekeeperError as e:
+        _die(lang, str(e), 1)
+    _print_sheet(session, lang)
+    print(_t(lang, "undone", n=rows))
+    _print_next(session, lang)
+
+
+@protokoll_app.command("show")
+def show_command(
+    file: Path = _FILE,
+    html: Path | None = typer.Option(None, "--html", help="Also write the sheet as an HTML page."),  # noqa: B008
+    as_json: bool = typer.Option(False, "--json", help="Print the sheet as JSON."),
+    lang: str = _LANG,
+) -> None:
+    """Show the protokoll, and who deals next."""
+    lang = _lang(lang)
+    try:
+        doc = load_record(file)
+        sheet = build_sheet(doc, lang)
+    except OSError as e:
+        _die(lang, str(e), 1)
+    except (RecordError, StickspelError, KeyError, ValueError) as e:
+        _die(lang, f"{file}: {e}", 1)
+    if as_json:
+        print(json.dumps(sheet.to_dict(), ensure_ascii=False, indent=1))
+        return
+    if html is not None:
+        from .protokoll.html import render_page
+
+        html.write_text(render_page(sheet), encoding="utf-8")
+    from .protokoll.terminal import render_sheet
+
+    console = _console()
+    for table in render_sheet(sheet):
+        console.print(table)
+    if "hands" not in json.dumps(doc.get("deals", [])[:1]):
+        try:
+            _print_next(Session(doc, file), lang)
+        except StickspelError:
+            pass
+    if html is not None:
+        print(_t(lang, "wrote", path=html))
+
+
+@protokoll_app.command("pdf")
+def pdf_command(
+    out: Path = typer.Option(..., "--out", "-O", help="The PDF to write."),  # noqa: B008
+    file: Path | None = typer.Option(  # noqa: B008
+        None, "--file", "-f", help="A record or scorekeeper file: a filled sheet."
+    ),
+    blank: bool = typer.Option(
+        False, "--blank", help="A blank sheet to print and fill in by hand."
+    ),
+    game: str = typer.Option("plump", "--game", help="Blank sheet: the game."),
+    players: str | None = typer.Option(
+        None, "--players", help="Blank sheet: a number (3–7 for Plump) or names."
+    ),
+    order: str | None = typer.Option(
+        None, "--order", help="Blank Plump sheet: deal order: down_up (10→1→10), up_down, down, up."
+    ),
+    max_cards: int | None = typer.Option(
+        None, "--max-cards", help="Blank Plump sheet: the largest deal."
+    ),
+    option: list[str] = typer.Option(  # noqa: B008
+        [], "-o", "--option", help="Blank sheet: a rules option name=value."
+    ),  # noqa: B006, B008
+    first_dealer: int = typer.Option(
+        0, "--first-dealer", help="Blank sheet: the column that deals first (0 = first)."
+    ),
+    lang: str = _LANG,
+) -> None:
+    """Write an A4 PDF protokoll: blank (to print) or filled from a record."""
+    from .protokoll.pdf import write_pdf
+
+    lang = _lang(lang)
+    try:
+        if blank == (file is not None):
+            raise ScorekeeperError("give either --file (a filled sheet) or --blank")
+        if file is not None:
+            doc = load_record(file)
+            sheet = _filled_sheet(doc, lang)
+        else:
+            sheet = blank_sheet_for(game, players, order, max_cards, option, first_dealer, lang)
+        write_pdf(sheet, out)
+    except OSError as e:
+        _die(lang, str(e), 1)
+    except (RecordError, StickspelError, ValueError) as e:
+        _die(lang, str(e))
+    print(_t(lang, "wrote", path=out))
+
+
+def _filled_sheet(doc: dict[str, Any], lang: str) -> Any:
+    """The sheet of a record, with the deals still to come as empty rows where the game has them."""
+    if doc.get("game") == "plump":
+        from .protokoll.plump import build_sheet as plump_sheet
+
+        return plump_sheet(doc, lang, full=True)
+    return build_sheet(doc, lang)
+
+
+def blank_sheet_for(
+    game: str,
+    players: str | None,
+    order: str | None,
+    max_cards: int | None,
+    options: Sequence[str],
+    first_dealer: int,
+    lang: str,
+) -> Any:
+    """A blank sheet for ``game`` from command-line values."""
+    spec = game_spec(game)
+    names: list[str] | None = None
+    count: int | None = None
+    if players:
+        if players.strip().isdigit():
+            count = int(players)
+        else:
+            names = [p.strip() for p in players.split(",")]
+            count = len(names)
+    texts = _rules_texts(options)
+    if spec.name == "plump":
+        from .plump import PlumpRules
+        from .protokoll.plump import blank_sheet
+
+        if count is not None:
+            texts["players"] = str(count)
+        if order is not None:
+            texts["deal_order"] = order
+        if max_cards is not None:
+            texts["max_cards"] = str(max_cards)
+        rules = PlumpRules.from_strings(texts)
+        return blank_sheet(rules, names, lang, first_dealer=first_dealer)
+    from .protokoll import blank_sheet as generic_blank
+
+    generic_rules = spec.rules.from_strings(texts)
+    return generic_blank(spec.name, generic_rules, names, lang)
+
+
+# --- the interactive session -------------------------------------------------------------------
+
+
+class _Command(Exception):
+    def __init__(self, kind: str, arg: int | None = None) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.arg = arg
+
+
+_UNDO = {"ångra", "angra", "undo", "u"}
+_QUIT = {"sluta", "quit", "q", "exit"}
+_SHOW = {"visa", "show", "?"}
+_EDIT = ("rätta", "ratta", "edit", "r ", "e ")
+
+
+class _Answers:
+    """How many answers the deal being entered has had (ångra then restarts it)."""
+
+    count = 0
+
+
+def _ask(text: str) -> str:
+    try:
+        raw = str(typer.prompt(text, prompt_suffix=": "))
+    except typer.Abort:
+        raise _Command("quit") from None
+    t = raw.strip()
+    _Answers.count += 1
+    low = t.lower()
+    if low in _UNDO:
+        _Answers.count -= 1
+        raise _Command("undo")
+    if low in _QUIT:
+        raise _Command("quit")
+    if low in _SHOW:
+        raise _Command("show")
+    for word in _EDIT:
+        if low.startswith(word.strip() + " ") and low[len(word.strip()) :].strip().isdigit():
+            raise _Command("edit", int(low[len(word.strip()) :].strip()))
+    return t
+
+
+def _retry(lang: str, fn: Callable[[], Any]) -> Any:
+    """Ask again until ``fn`` is satisfied; show why an answer was refused."""
+    while True:
+        try:
+            return fn()
+        except (ScorekeeperError, ValueError) as e:
+            print(f"{TEXTS[lang]['error']}: {e}")
+
+
+def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
+    n = len(session.players)
+    is_next = row == len(session.entries) + 1
+    if is_next:
+        nxt = session.next_deal()
+        assert nxt is not None
+        dealer, cards, order = nxt.dealer, int(nxt.cards or 0), nxt.order
+    else:
+        entry = session.entries[row - 1]
+        dealer, cards = int(entry["dealer"]), int(entry["cards"])
+        order = [(dealer + 1 + k) % n for k in range(n)]
+    bids: list[int | None] = [None] * n
+    for seat in order:
+        forbidden = session.forbidden_bid(bids) if is_next and seat == dealer else None
+        if forbidden is not None:
+            print(_t(lang, "forbidden", dealer=session.players[dealer], bid=forbidden))
+        not_ = _t(lang, "not", bid=forbidden) if forbidden is not None else ""
+
+        def one_bid(seat: int = seat, not_: str = not_) -> int:
+            text = _ask(_t(lang, "bid_prompt", name=session.players[seat], n=cards, not_=not_))
+            if not text.isdigit():
+                raise ValueError(f"{text!r} is not a number")
+            trial = list(bids)
+            trial[seat] = int(text)
+            if is_next:
+                session.check_bids(trial)
+            elif int(text) > cards:
+                raise ValueError(f"{session.players[seat]} may bid 0–{cards}, not {text}")
+            return int(text)
+
+        bids[seat] = _retry(lang, one_bid)
+
+    def tricks() -> dict[str, Any]:
+        marks: list[int | str] = [0] * n
+        for seat in order:
+            marks[seat] = parse_mark(_ask(_t(lang, "tricks_prompt", name=session.players[seat])))
+        return session.plump_deal(bids, marks, row=row)
+
+    while True:
+        deal: dict[str, Any] = _retry(lang, tricks)
+        try:
+            _commit(session, row, deal)
+            return deal
+        except ScorekeeperError as e:
+            print(f"{TEXTS[lang]['error']}: {e}")
+
+
+def _commit(session: Session, row: int, deal: dict[str, Any]) -> None:
+    if row == len(session.entries) + 1:
+        session.add(deal)
+    else:
+        session.edit(row, deal)
+
+
+def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
+    n = 4
+    dealer = session.dealer_of(row)
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    while True:
+        calls: list[str] = []
+        for seat in order:
+            calls.append(_ask(_t(lang, "call_prompt", name=session.seat_name(seat))).lower())
+            if calls[-1] == "spel":
+                break
+        a, b = session.seat_name(0), session.seat_name(2)
+        try:
+            raw = _ask(_t(lang, "side_tricks", a=a, b=b))
+            tricks = [int(x) for x in raw.replace(" ", ",").split(",") if x]
+            if len(tricks) == 1:
+                tricks = [tricks[0], 13 - tricks[0]]
+            hon = _honours(session, _ask(_t(lang, "honours_prompt")))
+            deal = session.priffe_deal(calls, tricks, hon, row=row)
+            _commit(session, row, deal)
+            return deal
+        except (ScorekeeperError, ValueError) as e:
+            print(f"{TEXTS[lang]['error']}: {e}")
+
+
+def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
+    dealer = session.dealer_of(row)
+    order = [(dealer + 1 + k) % 3 for k in range(3)]
+    buying = bool(getattr(session.rules, "buying", False))
+    while True:
+        try:
+            up, kind, trump = _band(_ask(_t(lang, "upcard_prompt")))
+            taker = None
+            purchases = None
+            if buying:
+                purchases = [
+                    int(_ask(_t(lang, "bought_prompt", name=session.seat_name(s)))) for s in order
+                ]
+            else:
+                who = _ask(_t(lang, "exchange_prompt"))
+                if who.strip().lower() not in ("ingen", "none", "-", ""):
+                    taker = _seat_of_person(session, _person(session, who))
+            tricks = [0, 0, 0]
+            for s in order:
+                tricks[s] = int(_ask(_t(lang, "tpw_tricks", name=session.seat_name(s))))
+            deal = session.tremanswhist_deal(
+                tricks, upcard=up, kind=kind, trump=trump, taker=taker, purchases=purchases, row=row
+            )
+            _commit(session, row, deal)
+            return deal
+        except (ScorekeeperError, ValueError) as e:
+            print(f"{TEXTS[lang]['error']}: {e}")
+
+
+_ENTRY = {"plump": _plump_entry, "priffe": _priffe_entry, "tremanswhist": _tremanswhist_entry}
+
+
+@protokoll_app.command("session")
+def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
+    """Keep the protokoll of an evening interactively: deal by deal, saved after each row."""
+    lang = _lang(lang)
+    session = _load(file, lang)
+    entry = _ENTRY.get(session.game)
+    if entry is None:
+        _die(lang, f"no interactive scorekeeping for {session.game}")
+        return
+    print(_t(lang, "session_help"))
+    _print_sheet(session, lang)
+    edit_row: int | None = None
+    while True:
+        _Answers.count = 0
+        try:
+            if edit_row is not None:
+                print(_t(lang, "edit_row", row=edit_row))
+                entry(session, lang, edit_row)
+                print(_t(lang, "edited", row=edit_row))
+                edit_row = None
+                _print_sheet(session, lang)
+                continue
+            _print_next(session, lang)
+            if session.finished:
+                _ask("")  # still allows ångra / rätta N after the last deal
+                continue
+            entry(session, lang, len(session.entries) + 1)
+            _print_sheet(session, lang)
+            print(_t(lang, "added", row=len(session.entries)))
+        except _Command as c:
+            if c.kind == "quit":
+                break
+            if c.kind == "show":
+                _print_sheet(session, lang)
+            elif c.kind == "undo":
+                if _Answers.count > 0 or edit_row is not None:
+                    print(_t(lang, "restart"))  # ångra mid-deal: start this deal's entry again
+                elif session.entries:
+                    session.undo(1)
+                    print(_t(lang, "undone", n=1))
+                    _print_sheet(session, lang)
+            elif c.kind == "edit" and c.arg is not None:
+                if 1 <= c.arg <= len(session.entries):
+                    edit_row = c.arg
+                else:
+                    print(f"{TEXTS[lang]['error']}: there is no row {c.arg}")
+    session.save()
+    print(_t(lang, "bye", path=file))
