@@ -28,9 +28,9 @@ class Cell:
     mark: str | None = None
 
     def plain(self) -> str:
-        """The cell as plain text (``'3→13'``, ``'4●'``)."""
+        """The cell as plain text (``'3→13'``, ``'4●'``; ``'4●-2'`` where a plump costs points)."""
         if self.mark == "plump":
-            return f"{self.note or self.text}●"
+            return f"{self.note}●{self.text}" if self.note else f"{self.text}●"
         if self.note and self.text:
             return f"{self.note}→{self.text}"
         return self.text or self.note
