@@ -138,8 +138,31 @@ def parse_record_text(text: str) -> dict[str, Any]:
 
 
 def dump_record(doc: dict[str, Any]) -> str:
-    """A record as JSON text: one line per trick and hand, readable and diffable."""
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    """A record as JSON text: one line per trick and hand, readable and diffable.
+
+    >>> print(dump_record({"hands": [["AS", "KD"], ["2C", "3C"]], "tricks": [
+    ...     {"leader": 1, "cards": ["2C", "AS"], "winner": 0}]}), end="")
+    {
+     "hands": [["AS", "KD"], ["2C", "3C"]],
+     "tricks": [{"leader": 1, "cards": ["2C", "AS"], "winner": 0}]
+    }
+    """
+    return _dump(doc, 0) + "\n"
+
+
+def _dump(value: Any, depth: int) -> str:
+    # A value goes on one line when it fits; otherwise one item per line.
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or depth + len(flat) <= 96 or not value:
+        return flat
+    pad = " " * (depth + 1)
+    if isinstance(value, list):
+        items = [pad + _dump(v, depth + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * depth + "]"
+    items = [
+        f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dump(v, depth + 1)}" for k, v in value.items()
+    ]
+    return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
 
 
 def write_record(doc: dict[str, Any], path: str | Path) -> None:
@@ -438,9 +461,16 @@ def _check_end(doc: dict[str, Any], state: GameState) -> None:
 
 
 def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
-    """Play ``state`` to the end with one bot per seat (``bot.act(state) -> action``)."""
+    """Play ``state`` to the end with one bot per seat (``bot.act(state) -> action``).
+
+    Where players change seats (Priffe's parti: ``state.seating`` maps seat to
+    player), bot ``i`` plays for player ``i`` wherever that player sits.
+    """
     while not state.is_terminal():
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bots[state.current_player()].act(state))
+            seat = state.current_player()
+            seating = getattr(state, "seating", None)
+            who = seating[seat] if seating else seat
+            state.apply_action(bots[who].act(state))
