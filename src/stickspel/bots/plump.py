@@ -28,6 +28,12 @@ from ..plump import BID_BASE
 
 __all__ = ["HeuristicBot", "BOTS", "estimate_tricks"]
 
+# Tuned on seeded self-play (hit rate): a low card with no guard rarely wins
+# unless led, and at tables of four or more a slightly low bid is easier to hit
+# (ducking is easier than taking).
+UNGUARDED = 0.35
+LOW_BID_BIAS = 0.2
+
 
 def _higher_unknown(card: int, unknown: int) -> int:
     """Unknown cards of ``card``'s suit that rank above it."""
@@ -58,7 +64,7 @@ def estimate_tricks(obs: dict[str, Any]) -> float:
     >>> obs = {"hand": ["AS", "KS", "2H"], "trump": "S", "upcard": "3D", "bids": [None] * 4,
     ...        "hand_size": 3}
     >>> round(estimate_tricks(obs), 2)
-    2.05
+    2.02
     """
     hand = [parse_card(c) for c in obs["hand"]]
     if not hand:
@@ -86,6 +92,8 @@ def estimate_tricks(obs: dict[str, Any]) -> float:
             clear = (1 - frac) ** h  # every higher card is out of play
             guarded = length - 1 - i >= h
             g = (0.6 if suit == trump else 0.5) ** h if guarded else 0.12**h
+            if not guarded:
+                clear *= UNGUARDED
             p = clear + (1 - clear) * g if h else 1.0
             if suit != trump and trump is not None:
                 # the card wins when its suit goes round the (i+1)th time
@@ -125,8 +133,8 @@ class HeuristicBot:
 
     # --- bidding ------------------------------------------------------------------
     def bid(self, obs: dict[str, Any], legal: list[int]) -> int:
-        expected = estimate_tricks(obs)
         n = len(obs["bids"])
+        expected = estimate_tricks(obs) - (LOW_BID_BIAS if n >= 4 else 0.0)
         size = int(obs["hand_size"])
         made = [b for b in obs["bids"] if b is not None]
         # tables that bid high leave fewer tricks to go round, and the reverse
