@@ -19,7 +19,7 @@ highest cards.  It decides only from ``state.observation(seat)`` and
 >>> state.action_to_string(bot.act(state))   # förhand: A K Q … of clubs, no other tricks
 'pass'
 >>> honour_tricks(["AS", "KS", "AH", "QH", "KD", "2D", "KC", "QC"])
-6.0
+5.0
 """
 
 from __future__ import annotations
