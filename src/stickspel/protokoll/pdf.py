@@ -21,7 +21,7 @@ import zlib
 from importlib import resources
 from math import cos, sin
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from fpdf import FPDF
 
@@ -48,9 +48,10 @@ def font_path(bold: bool = False) -> Path:
 
 
 class _Doc(FPDF):  # type: ignore[misc]
-    def __init__(self, sheet: Sheet) -> None:
+    def __init__(self, sheet: Sheet, trace: list[dict[str, Any]] | None = None) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
         self.sheet = sheet
+        self.trace = trace
         self.set_margins(_MARGIN, _MARGIN, _MARGIN)
         self.set_auto_page_break(False)
         self.add_font("DejaVu", "", str(font_path()))
@@ -182,13 +183,13 @@ def _draw_row(
     size = _fit(pdf, row.label, lay.label_w - (5 if row.note else 1.5), 10, "B")
     pdf.set_font("DejaVu", "B", size)
     pdf.set_xy(left + 1, y)
-    label_w = pdf.get_string_width(row.label)
-    pdf.cell(label_w + 0.5, h, row.label)
-    if row.note:
+    pdf.cell(lay.label_w - 6, h, row.label)
+    if row.note:  # in its own place at the right of the label box
         red = row.note in _RED_SUITS
         pdf.set_text_color(*((190, 20, 20) if red else (0, 0, 0)))
         pdf.set_font("DejaVu", "", 9)
-        pdf.cell(4, h, row.note)
+        pdf.set_xy(left + lay.label_w - 5.5, y)
+        pdf.cell(5, h, row.note)
         pdf.set_text_color(0, 0, 0)
     for i, cell in enumerate(row.cells):
         x = lay.player_x(left, i)
@@ -199,13 +200,21 @@ def _draw_row(
             pdf.line(x + lay.dealer_w, y, x + lay.dealer_w, y + h)
             if row.dealer == i:
                 _dot(pdf, x + lay.dealer_w / 2, y + h / 2, min(1.1, h / 5), True)
+                _note(pdf, "dealer", x, y, lay.dealer_w, h, row=index, column=i)
         cx = x + lay.dealer_w
         _draw_cell(pdf, cell, cx, y, lay.col_w, h, seed=index * 31 + i)
+        _note(pdf, cell.mark or "cell", cx, y, lay.col_w, h, row=index, column=i)
         if row.kind == "total" and winners and i in winners and cell.text:
             pdf.set_draw_color(*_INK)
             pdf.set_line_width(0.4)
             pdf.ellipse(cx + lay.col_w - 17, y + 0.6, 15.5, h - 1.2, style="D")
             pdf.set_line_width(0.2)
+
+
+def _note(pdf: _Doc, kind: str, x: float, y: float, w: float, h: float, **where: int) -> None:
+    """Record where something was drawn (mm from the top left), for tests and tools."""
+    if pdf.trace is not None:
+        pdf.trace.append({"kind": kind, "page": pdf.page, "x": x, "y": y, "w": w, "h": h, **where})
 
 
 def _draw_cell(pdf: _Doc, cell: Cell, x: float, y: float, w: float, h: float, seed: int) -> None:
@@ -222,6 +231,7 @@ def _draw_cell(pdf: _Doc, cell: Cell, x: float, y: float, w: float, h: float, se
         if cell.mark == "plump":
             r = min(h * 0.3, w * 0.12)
             _blot(pdf, x + w * 0.62, y + h / 2, r, seed)
+            _note(pdf, "blot", x + w * 0.62 - r, y + h / 2 - r, 2 * r, 2 * r)
             if cell.text:  # a penalty: the minus points beside the blot
                 pdf.set_font("DejaVu", "B", small)
                 pdf.set_text_color(150, 0, 0)
@@ -263,9 +273,14 @@ def _rules_block(pdf: _Doc, sheet: Sheet, width: float) -> tuple[list[str], floa
     return lines, 6 + 3.8 * len(lines)
 
 
-def render_pdf(sheet: Sheet) -> bytes:
-    """The sheet as A4 PDF bytes: tables on as many pages as they need, rules at the bottom."""
-    pdf = _Doc(sheet)
+def render_pdf(sheet: Sheet, trace: list[dict[str, Any]] | None = None) -> bytes:
+    """The sheet as A4 PDF bytes: tables on as many pages as they need, rules at the bottom.
+
+    ``trace``, if given, receives where each cell, dealer dot and plump blot
+    was drawn (``kind``, ``page``, ``x``, ``y``, ``w``, ``h`` in mm from the top
+    left; ``row`` and ``column`` for cells and dots).
+    """
+    pdf = _Doc(sheet, trace)
     words = _WORDS.get(sheet.lang, _WORDS["sv"])
     width = _PAGE_W - 2 * _MARGIN
     pdf.add_page()
@@ -321,11 +336,11 @@ def _rules(pdf: _Doc, lines: list[str], heading: str) -> None:
         pdf.text(_MARGIN + 2, y + 7.5 + 3.8 * k, line)
 
 
-def write_pdf(sheet: Sheet, path: str | Path) -> Path:
+def write_pdf(sheet: Sheet, path: str | Path, trace: list[dict[str, Any]] | None = None) -> Path:
     """Write the PDF of ``sheet`` to ``path`` (atomically)."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_bytes(render_pdf(sheet))
+    tmp.write_bytes(render_pdf(sheet, trace))
     tmp.replace(p)
     return p
