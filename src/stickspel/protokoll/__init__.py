@@ -61,6 +61,8 @@ def blank_sheet(
         return sheet
     n = int(getattr(rules, "players", 0) or {"priffe": 4, "tremanswhist": 3}.get(game, 4))
     names = list(players) if players else [""] * n
+    if game == "priffe":
+        return _blank_priffe(rules, names, lang)
     record = {
         "format": "stickspel/1",
         "game": game,
@@ -69,17 +71,62 @@ def blank_sheet(
         "deals": [],
     }
     sheet = build_sheet(record, lang)
+    rows_wanted = 9 if getattr(rules, "buying", False) else _BLANK_ROWS.get(game, 20)
     for table in sheet.tables:
         rows = [r for r in table.rows if r.kind not in ("total", "subtotal")]
         ends = [r for r in table.rows if r.kind in ("total", "subtotal")]
         width = len(table.columns)
         blank = [
             Row(str(k + 1), [Cell() for _ in range(width)], kind="blank")
-            for k in range(_BLANK_ROWS.get(game, 20) // max(1, len(sheet.tables)))
+            for k in range(rows_wanted // max(1, len(sheet.tables)))
         ]
         for r in ends:
             r.cells = [Cell(mark=c.mark) for c in r.cells]
         table.rows = rows + blank + ends
     sheet.totals = None
+    sheet.meta["blank"] = True
+    return sheet
+
+
+def _blank_priffe(rules: Rules, names: list[str], lang: str) -> Sheet:
+    """Priffe's sheet with its real layout (a grid per rubber, pairs as the partners
+    rotate, the parti table), every figure left out.
+
+    The layout is taken from Priffe's own sheet of a stand-in parti (each rubber
+    won by two games of *spel*), then emptied.
+    """
+    from ..games import game_spec
+
+    state = game_spec("priffe").state(rules)  # type: ignore[call-arg]
+    k = 0
+    while not state.is_terminal() and k < 40:
+        dealer = int(getattr(state, "dealer", 0))
+        bidder = (dealer + 1) % 4
+        tricks = [13, 0] if bidder % 2 == 0 else [0, 13]
+        auction = [{"seat": bidder, "call": "spel"}]
+        state.apply_reported_deal(
+            {"dealer": dealer, "auction": auction, "result": {"tricks": tricks}}
+        )
+        k += 1
+    shown = [p or " " * (i + 1) for i, p in enumerate(names)]  # pairs of empty names stay apart
+    sheet = build_sheet(state.to_record(shown), lang)
+    for table in sheet.tables:
+        table.columns = [
+            c if c.split("&")[0].strip() else c.replace("&", "").strip() for c in table.columns
+        ]
+        total = next((r for r in table.rows if r.kind == "total"), None)
+        if total is not None:  # the parti table: the rubbers' rows stay, their figures go
+            for r in table.rows:
+                r.cells = [Cell(mark=c.mark if r.kind == "total" else None) for c in r.cells]
+            continue
+        width = len(table.columns)
+        sub_word = {"sv": "Summa", "en": "Total"}.get(lang, "Summa")
+        table.rows = [Row("", [Cell() for _ in range(width)], kind="blank") for _ in range(8)]
+        table.rows.append(
+            Row(sub_word, [Cell(mark="total") for _ in range(width)], kind="subtotal")
+        )
+    sheet.players = names
+    sheet.totals = None
+    sheet.winners = None
     sheet.meta["blank"] = True
     return sheet

@@ -33,6 +33,7 @@ _PAGE_W, _PAGE_H = 210.0, 297.0
 _MARGIN = 12.0
 _INK = (22, 24, 70)  # blots and dealer dots: dark blue-black ink
 _GREY = (110, 110, 110)
+_HEAD_EXTRA = 1.5  # the header row is this much taller than the others
 _RED_SUITS = ("♥", "♦")
 
 _WORDS = {
@@ -96,9 +97,19 @@ def _dot(pdf: _Doc, cx: float, cy: float, r: float, filled: bool) -> None:
 class _Layout:
     """Column positions of one table."""
 
-    def __init__(self, table: Table, width: float, dealer_col: bool) -> None:
+    def __init__(self, pdf: _Doc, table: Table, width: float, dealer_col: bool) -> None:
         n = max(1, len(table.columns))
-        self.label_w = 21.0
+        # wide enough for the labels (Priffe's "4 spel Anna"), within reason
+        pdf.set_font("DejaVu", "B", 8.5)
+        longest = max(
+            [
+                pdf.get_string_width(r.label) + (6 if r.note else 3)
+                for r in table.rows
+                if r.kind != "section"
+            ]
+            + [pdf.get_string_width(table.label_header) + 3, 21.0]
+        )
+        self.label_w = min(longest, 44.0)
         self.dealer_w = 4.5 if dealer_col else 0.0
         self.col_w = min(40.0, (width - self.label_w) / n - self.dealer_w)
         self.n = n
@@ -119,14 +130,14 @@ def _draw_table(
 ) -> float:
     left = _MARGIN
     dealer_col = any(r.dealer is not None for r in table.rows)
-    lay = _Layout(table, _PAGE_W - 2 * _MARGIN, dealer_col)
+    lay = _Layout(pdf, table, _PAGE_W - 2 * _MARGIN, dealer_col)
     y = top
     if show_title:
         pdf.set_text_color(0, 0, 0)
         pdf.set_font("DejaVu", "B", 12)
         pdf.text(left, y + 4.5, table.title)
         y += 7
-    head_h = max(row_h, 8.0)
+    head_h = row_h + _HEAD_EXTRA
     # header: label head, then each name centred over its dealer + score columns
     pdf.set_fill_color(238, 234, 222)
     pdf.set_draw_color(60, 60, 60)
@@ -178,8 +189,14 @@ def _draw_row(
     pdf.set_line_width(0.6 if summary else 0.2)
     pdf.line(left, y, left + lay.width, y)
     pdf.set_line_width(0.2)
-    # label: the card count (and the trump suit), bold on summary rows
     pdf.set_text_color(0, 0, 0)
+    if row.kind == "section" and not any(c.text or c.note for c in row.cells):
+        # a line across the sheet (Priffe's "Utgång: …"): the label spans the row
+        pdf.set_font("DejaVu", "B", _fit(pdf, row.label, lay.width - 2, 8.5, "B"))
+        pdf.set_xy(left + 1, y)
+        pdf.cell(lay.width - 2, h, row.label)
+        return
+    # label: the card count (and the trump suit), bold on summary rows
     size = _fit(pdf, row.label, lay.label_w - (5 if row.note else 1.5), 10, "B")
     pdf.set_font("DejaVu", "B", size)
     pdf.set_xy(left + 1, y)
@@ -219,48 +236,45 @@ def _note(pdf: _Doc, kind: str, x: float, y: float, w: float, h: float, **where:
 
 def _draw_cell(pdf: _Doc, cell: Cell, x: float, y: float, w: float, h: float, seed: int) -> None:
     big = min(11.0, h * 1.5)
-    small = max(6.0, big * 0.72)
+    small = max(5.5, big * 0.72)
     pdf.set_text_color(0, 0, 0)
-    if cell.mark in ("made", "plump") or (cell.note and not cell.mark):
-        if cell.note:  # the bid, small, at the left of the box
-            pdf.set_text_color(*_GREY)
-            pdf.set_font("DejaVu", "", small)
-            pdf.set_xy(x + 0.8, y)
-            pdf.cell(w / 2, h, cell.note)
-            pdf.set_text_color(0, 0, 0)
-        if cell.mark == "plump":
-            r = min(h * 0.3, w * 0.12)
-            _blot(pdf, x + w * 0.62, y + h / 2, r, seed)
-            _note(pdf, "blot", x + w * 0.62 - r, y + h / 2 - r, 2 * r, 2 * r)
-            if cell.text:  # a penalty: the minus points beside the blot
-                pdf.set_font("DejaVu", "B", small)
-                pdf.set_text_color(150, 0, 0)
-                pdf.set_xy(x, y)
-                pdf.cell(w - 0.8, h, cell.text, align="R")
-                pdf.set_text_color(0, 0, 0)
-        elif cell.text:
-            pdf.set_font("DejaVu", "B", big)
+    text = cell.text if (cell.note or cell.mark == "plump") else (cell.text or cell.note)
+    style = "" if cell.mark == "exchange" else "B" if cell.mark or cell.note else ""
+    size = _fit(pdf, text, w * 0.6 if cell.note else w - 2, big, style) if text else big
+    text_w = pdf.get_string_width(text) if text else 0.0
+    if cell.note:  # the bid (or what the figure is for), small, at the left of the box
+        room = w - text_w - 2.5 - (w * 0.3 if cell.mark == "plump" else 0)
+        pdf.set_text_color(*_GREY)
+        note_size = _fit(pdf, cell.note, max(room, 3.0), small)
+        pdf.set_font("DejaVu", "", note_size)
+        pdf.set_xy(x + 0.8, y)
+        pdf.cell(max(room, 3.0), h, cell.note)
+        pdf.set_text_color(0, 0, 0)
+    if cell.mark == "plump":
+        r = min(h * 0.3, w * 0.12)
+        _blot(pdf, x + w * 0.62, y + h / 2, r, seed)
+        _note(pdf, "blot", x + w * 0.62 - r, y + h / 2 - r, 2 * r, 2 * r)
+        if cell.text:  # a plump that scores (penalty, points per trick): beside the blot
+            pdf.set_font("DejaVu", "B", small)
+            pdf.set_text_color(150, 0, 0)
             pdf.set_xy(x, y)
-            pdf.cell(w - 1.2, h, cell.text, align="R")
+            pdf.cell(w - 0.8, h, cell.text, align="R")
+            pdf.set_text_color(0, 0, 0)
         return
-    text = cell.text or cell.note
     if not text:
         return
-    style = "B" if cell.mark in ("total", "game", "rubber") else ""
-    size = _fit(pdf, text, w - 2, big, style)
     pdf.set_font("DejaVu", style, size)
     if cell.mark == "exchange":
         pdf.set_text_color(140, 80, 0)
     pdf.set_xy(x, y)
     pdf.cell(w - 1.2, h, text, align="R")
     if cell.mark in ("game", "rubber"):  # a line under a won game, two under a rubber
-        tw = pdf.get_string_width(text)
         pdf.set_draw_color(0, 0, 0)
         pdf.set_line_width(0.3)
         base = y + h / 2 + size * 0.22
-        pdf.line(x + w - 1.2 - tw, base, x + w - 1.2, base)
+        pdf.line(x + w - 1.2 - text_w, base, x + w - 1.2, base)
         if cell.mark == "rubber":
-            pdf.line(x + w - 1.2 - tw, base + 0.8, x + w - 1.2, base + 0.8)
+            pdf.line(x + w - 1.2 - text_w, base + 0.8, x + w - 1.2, base + 0.8)
     pdf.set_text_color(0, 0, 0)
 
 
@@ -304,11 +318,11 @@ def render_pdf(sheet: Sheet, trace: list[dict[str, Any]] | None = None) -> bytes
     rows = sum(len(t.rows) + 1 for t in sheet.tables)
     titles = 7.0 * (len(sheet.tables) > 1)
     gaps = 5.0 * (len(sheet.tables) - 1)
-    room = bottom - top - titles * len(sheet.tables) - gaps
-    row_h = max(5.5, min(10.0, room / max(1, rows)))
+    room = bottom - top - (titles + _HEAD_EXTRA) * len(sheet.tables) - gaps
+    row_h = max(4.5, min(10.0, room / max(1, rows)))
     y = top
     for table in sheet.tables:
-        need = (len(table.rows) + 1) * row_h + titles
+        need = (len(table.rows) + 1) * row_h + titles + _HEAD_EXTRA
         if y + need > bottom and y > top:  # the next table goes on a new page
             _rules(pdf, rule_lines, words["rules"])
             pdf.add_page()
