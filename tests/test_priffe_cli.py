@@ -1,0 +1,150 @@
+"""Priffe end to end through the `stickspel` console script: simulate, replay, play, docs."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from referee.priffe import check_priffe_record
+
+from stickspel.record import load_record, replay
+
+STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
+ROOT = Path(__file__).resolve().parents[1]
+PROMPT = re.compile(r"\[(?:tillåtet|legal): ([^\]]*)\]: $")
+END = re.compile(r"(?:Protokollet är sparat i|The record is saved in) (\S+)\n")
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "200"}
+    return subprocess.run(
+        [STICKSPEL, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300
+    )
+
+
+def test_simulate_writes_records_that_replay_and_pass_the_referee(tmp_path: Path) -> None:
+    for style in ("modern", "old"):
+        out = tmp_path / style
+        res = run("simulate", "priffe", "--games", "4", "--seed", "5", "--style", style,
+                  "--bots", "heuristic,random,heuristic,random", "--record-dir", str(out),
+                  "--json")  # fmt: skip
+        assert res.returncode == 0, res.stderr
+        summary = json.loads(res.stdout)
+        assert summary["games"] == 4 and summary["variant"]["style"] == style
+        files = sorted(out.glob("*.json"))
+        assert len(files) == 4
+        for f in files:
+            doc = load_record(f)
+            assert check_priffe_record(doc) == [], f
+            assert replay(doc).finished
+            rep = run("replay", str(f))
+            assert rep.returncode == 0, rep.stdout + rep.stderr
+            assert "Giltigt protokoll." in rep.stdout and "Parti" in rep.stdout
+            assert "Robbert 3" in rep.stdout and "Utgång" in rep.stdout
+
+
+def test_replay_rejects_a_broken_priffe_record(tmp_path: Path) -> None:
+    res = run("simulate", "priffe", "--games", "1", "--seed", "2", "--record-dir", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    path = tmp_path / "game-0001.json"
+    doc = load_record(path)
+    deal = doc["deals"][0]
+    f = (deal["dealer"] + 1) % 4
+    deal["auction"] = [{"seat": (f + k) % 4, "call": c}
+                       for k, c in enumerate(["pass", "pass", "spader", "pass"])]  # fmt: skip
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    rep = run("replay", str(path))
+    assert rep.returncode == 1
+    text = rep.stdout + rep.stderr
+    assert "giv 1, plats" in text and "spader may only be bid by förhand or second hand" in text
+    assert "spader_seat" in text
+
+
+def test_docs_hold_the_generated_option_table() -> None:
+    table = run("rules", "priffe", "--markdown").stdout
+    assert table.count("\n") > 10
+    docs = (ROOT / "docs" / "priffe.md").read_text(encoding="utf-8")
+    assert table in docs
+    for name in ("tvångsnoll", "seating", "apply_reported_deal", "old_values", "spader_seat"):
+        assert name in docs
+
+
+class Session:
+    """A running ``stickspel play`` with a pipe for input and a reader for its output."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        env = {**os.environ, "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([STICKSPEL, *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     cwd=cwd, env=env)  # fmt: skip
+        self.out = ""
+        self.pos = 0
+        self.chunks: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        while data := os.read(self.proc.stdout.fileno(), 4096):
+            self.chunks.put(decoder.decode(data))
+        self.chunks.put(None)
+
+    def expect(self, *patterns: re.Pattern[str], timeout: float = 60) -> tuple[int, re.Match[str]]:
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [(m.start(), i, m) for i, p in enumerate(patterns)
+                     if (m := p.search(self.out, self.pos))]  # fmt: skip
+            if found:
+                _, i, m = min(found, key=lambda x: (x[0], x[1]))
+                self.pos = m.end()
+                return i, m
+            try:
+                chunk = self.chunks.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                chunk = ""
+            if chunk is None or time.monotonic() > deadline:
+                raise AssertionError(f"no {[p.pattern for p in patterns]} in:\n{self.out[-3000:]}")
+            self.out += chunk
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def finish(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        return self.proc.wait(timeout=60)
+
+
+def test_a_rubber_typed_in_at_the_terminal(tmp_path: Path) -> None:
+    s = Session(["play", "priffe", "--parti", "one_rubber", "--seed", "3", "--name", "Testaren",
+                 "--record", "r.json"], tmp_path)  # fmt: skip
+    refused = False
+    while True:
+        which, m = s.expect(PROMPT, END)
+        if which == 1:
+            break
+        legal = m.group(1).split()
+        line = s.out[: m.start()].rsplit("\n", 1)[-1]
+        if not refused and "spader bara för förhand och andra hand" in line:
+            s.send("spader")  # not from third hand or the dealer: refused with the reason
+            s.expect(re.compile(r"spader may only be bid by förhand or second hand"))
+            s.expect(PROMPT)
+            refused = True
+        s.send(legal[0])
+    assert s.finish() == 0
+    assert refused
+    assert "Robbert 1 av 1" in s.out and "Kontrakt:" in s.out and "Under strecket" in s.out
+    assert "Partiet är slut." in s.out and "Parti" in s.out
+    doc = load_record(tmp_path / "r.json")
+    assert doc["players"][0] == "Testaren" and replay(doc).finished
+    assert check_priffe_record(doc) == []
