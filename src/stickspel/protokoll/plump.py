@@ -70,6 +70,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "dealer_leads": "Givaren spelar ut först.",
         "tie_break": "Lika i topp: extra givar med flest kort tills en leder ensam.",
         "marks": "Given är markerad med en prick. Delsumma efter 1-kortsgiven, summa längst ned.",
+        "marks_top": "Given är markerad med en prick. Delsumma efter den största given, summa längst ned.",
+        "marks_plain": "Given är markerad med en prick. Summa längst ned.",
     },
     "en": {
         "bid": "Bid how many tricks you will take. Left of the dealer bids first, the dealer last.",
@@ -89,6 +91,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "dealer_leads": "The dealer leads the first trick.",
         "tie_break": "A tie for first is played off with extra deals of the largest size.",
         "marks": "The dealer is marked with a dot. Subtotal after the 1-card deal, total at the bottom.",
+        "marks_top": "The dealer is marked with a dot. Subtotal after the largest deal, total at the bottom.",
+        "marks_plain": "The dealer is marked with a dot. Total at the bottom.",
     },
 }
 
@@ -117,7 +121,12 @@ def rules_text(rules: PlumpRules, lang: str = "sv") -> list[str]:
         out.append(t["dealer_leads"])
     if rules.tie_break:
         out.append(t["tie_break"])
-    out.append(t["marks"])
+    schedule = rules.schedule()
+    turn = _turn_index(schedule)
+    if turn is None:
+        out.append(t["marks_plain"])
+    else:
+        out.append(t["marks"] if schedule[turn] == 1 else t["marks_top"])
     return out
 
 
