@@ -358,7 +358,26 @@ app.add_typer(simulate_app, name="simulate")
 
 
 def _view(game: str) -> Any:
-    return importlib.import_module(f"stickspel.views.{game}")
+    try:
+        return importlib.import_module(f"stickspel.views.{game}")
+    except ModuleNotFoundError as e:
+        if e.name != f"stickspel.views.{game}":
+            raise
+        return _PlainView
+
+
+class _PlainView:
+    """For a game without a terminal view yet: its observation as plain lines."""
+
+    @staticmethod
+    def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Any:
+        from rich.text import Text
+
+        return Text("\n".join(f"{k}: {v}" for k, v in obs.items()))
+
+    @staticmethod
+    def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:
+        return "Ditt drag" if lang == "sv" else "Your move"
 
 
 def _bots_for(game: str, text: str | None, n: int, human: int | None) -> list[Any]:
@@ -506,18 +525,33 @@ def _loop(
     lang: str,
     game: str,
 ) -> None:
+    """Deal, ask the human for its moves, let bots play the rest, announce what is public.
+
+    ``human`` and the bots' list index persons (``players``); where a game
+    moves people between seats (``state.seating``: seat → person) the loop
+    follows them.  Everything shown comes from the human's observation or is
+    public (a card is announced only once the human can see it).
+    """
     from rich.text import Text
 
     view = _view(game)
     describe = getattr(view, "describe", None)
     shown_view = False
+
+    def person(seat: int, seating: list[int] | None = None) -> int:
+        seats = seating if seating is not None else getattr(state, "seating", None)
+        return int(seats[seat]) if seats else seat
+
+    def my_seat() -> int:
+        seats = getattr(state, "seating", None)
+        return list(seats).index(human) if seats else human
+
     while not state.is_terminal():
         if state.is_chance():
             state.apply_chance(rng)
-            obs = state.observation(human)
-            dealer = obs.get("dealer")
+            dealer = state.observation(my_seat()).get("dealer")
             line = (
-                _msg(lang, "new_deal", dealer=players[dealer])
+                _msg(lang, "new_deal", dealer=players[person(dealer)])
                 if isinstance(dealer, int)
                 else _msg(lang, "new_deal_plain")
             )
@@ -526,8 +560,9 @@ def _loop(
             shown_view = False
             continue
         actor = state.current_player()
-        if actor == human:
-            obs = state.observation(human)
+        who = person(actor)
+        if who == human:
+            obs = state.observation(actor)
             if not shown_view:
                 console.print(view.render(obs, players=players, lang=lang))
             shown_view = True
@@ -561,24 +596,31 @@ def _loop(
                 console.print(_msg(lang, "refused", reason=reason), style="red")
                 continue
         else:
-            action = bots[actor].act(state)
+            action = bots[who].act(state)
+        seating = getattr(state, "seating", None)
+        seating = list(seating) if seating else None
         before_last = state.last_trick()
         before_deals = len(state.history)
         state.apply_action(action)
         shown_view = False
-        obs = state.observation(human)
-        if actor != human:
+        last = state.last_trick()
+        trick_done = last is not None and last != before_last
+        if who != human:
+            obs = state.observation(my_seat())
             if action < 52:
-                console.print(
-                    _msg(lang, "plays", name=players[actor], card=_action_text(state, action, lang))
+                # a card put away face down (a game may say so) is not announced
+                seen = (trick_done and last is not None and action in last[1]) or (
+                    json.dumps(obs).find(f'"{state.action_to_string(action)}"') >= 0
                 )
+                if seen:
+                    card = _action_text(state, action, lang)
+                    console.print(_msg(lang, "plays", name=players[who], card=card))
             else:
                 text = state.action_to_string(action)
                 said = describe(obs, actor, text, players, lang) if describe else None
-                console.print(said or _msg(lang, "calls", name=players[actor], call=text))
-        last = state.last_trick()
-        if last is not None and last != before_last:
-            console.print(_msg(lang, "takes", name=players[last[2]]), style="bold")
+                console.print(said or _msg(lang, "calls", name=players[who], call=text))
+        if trick_done and last is not None:
+            console.print(_msg(lang, "takes", name=players[person(last[2], seating)]), style="bold")
         if len(state.history) > before_deals:
             console.print(_msg(lang, "deal_over"), style="bold")
             _show_sheet(console, state, players, lang)
