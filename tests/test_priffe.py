@@ -380,6 +380,24 @@ def test_game_exactly_at_30_and_below_29() -> None:
     assert r["game_won"] is None and state.below == [0, 30]
 
 
+def test_game_reached_over_several_deals_and_29_is_not_game() -> None:
+    state = PriffeState()
+    r = report(state, ["pass", "ruter", "pass", "pass"], [8, 5])  # side 0: 20
+    assert r["game_won"] is None and state.below == [20, 0]
+    r = report(state, ["pass", "pass", "pass", "pass"], [6, 7])  # tvångsnoll: nobody scores
+    assert r["trick_points"] == [0, 0] and state.below == [20, 0]
+    r = report(state, ["pass", "pass", "pass", "pass"], [7, 6])
+    assert r["trick_points"] == [0, 0]
+    r = report(state, ["pass", "pass", "pass", "pass"], [5, 8])  # 10 more: 30 exactly
+    assert r["below"] == [30, 0] and r["game_won"] == 0 and state.below == [0, 0]
+    old = PriffeState(PriffeRules(style="old"))
+    r = report(old, ["pass", "pass", "spader", "pass"], [0, 13])  # seat 3 spader: 7 × 2 = 14
+    assert r["trick_points"] == [0, 14] and r["game_won"] is None
+    r = report(old, ["pass", "pass", "pass", "pass"], [7, 6])  # tvångsnoll at 9: 0
+    r = report(old, ["pass", "pass", "pass", "pass"], [6, 7])
+    assert r["below"] == [0, 14] and r["game_won"] is None
+
+
 def test_rubber_at_two_games_and_rotation_across_parti() -> None:
     state = PriffeState()
     seen_partners = set()

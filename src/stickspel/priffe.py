@@ -927,15 +927,22 @@ class PriffeState(GameState):
                 deal=i,
             )
         if "hands" in deal or "tricks" in deal:
-            # the calls first, on a copy: a call after spel is "auction_closed", not a turn error
-            probe = self.clone()
-            probe._start_auction()
             try:
-                probe._run_auction(deal.get("auction") or [])
-            except IllegalActionError as e:
-                raise RecordError(str(e), rule=e.rule, deal=i, seat=e.seat) from None
-            # trump follows from the auction, so it is checked after the deal, not at the deal
-            _replay_deal(self, {k: v for k, v in deal.items() if k != "trump"}, i)
+                _replay_deal(self, {k: v for k, v in deal.items() if k != "trump"}, i)
+            except RecordError as e:
+                if e.trick is None and e.rule in ("turn", "extra_action"):
+                    # a call after spel (or a fifth call) reads as a turn error to the
+                    # generic replay; name the rule broken: the auction was closed
+                    probe = self.clone()
+                    probe._start_auction()
+                    try:
+                        probe._run_auction(deal.get("auction") or [])
+                    except IllegalActionError as closed:
+                        raise RecordError(
+                            str(closed), rule=closed.rule, deal=i, seat=closed.seat
+                        ) from None
+                raise
+            # (trump follows from the auction, so it is checked after the deal, not at the deal)
             if "trump" in deal and deal["trump"] != suit_str(self._last_trump()):
                 raise RecordError(
                     f"the record says trump is {deal['trump']}, the contract "
