@@ -1,0 +1,202 @@
+"""Tremanswhist end to end through the `stickspel` console script: simulate, replay, play, docs."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from referee.tremanswhist import check_tremanswhist_record
+
+from stickspel.record import load_record, replay
+
+STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
+ROOT = Path(__file__).resolve().parents[1]
+PROMPT = re.compile(r"\[(?:tillåtet|legal): ([^\]]*)\]: $")
+END = re.compile(r"(?:Protokollet är sparat i|The record is saved in) (\S+)\n")
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "200"}
+    return subprocess.run(
+        [STICKSPEL, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300
+    )
+
+
+def test_simulate_records_replay_and_pass_the_referee(tmp_path: Path) -> None:
+    runs = {
+        "standard": ["--bots", "heuristic,random,heuristic"],
+        "offer": ["--preset", "offer_round", "--bots", "random"],
+        "buying": ["--preset", "buying", "--bots", "heuristic,random,random"],
+    }
+    for name, extra in runs.items():
+        out = tmp_path / name
+        res = run("simulate", "tremanswhist", "--games", "4", "--seed", "9", *extra,
+                  "--record-dir", str(out), "--json")  # fmt: skip
+        assert res.returncode == 0, res.stderr
+        summary = json.loads(res.stdout)
+        assert summary["games"] == 4
+        files = sorted(out.glob("*.json"))
+        assert len(files) == 4
+        for f in files:
+            doc = load_record(f)
+            assert doc["game"] == "tremanswhist"
+            assert check_tremanswhist_record(doc) == [], f
+            assert replay(doc).finished
+        rep = run("replay", str(files[0]))
+        assert rep.returncode == 0, rep.stdout + rep.stderr
+        assert "Giltigt protokoll." in rep.stdout and "Summa" in rep.stdout
+        if name == "buying":
+            assert "Omgång 3: plus med trumf" in rep.stdout and "Efter omgång 2" in rep.stdout
+
+
+def test_replay_rejects_a_void_player_who_does_not_trump(tmp_path: Path) -> None:
+    res = run("simulate", "tremanswhist", "--games", "6", "--seed", "4", "--bots", "random",
+              "--record-dir", str(tmp_path))  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    # find a trick where a void player trumped although it held a side card, and undo it
+    for path in sorted(tmp_path.glob("*.json")):
+        doc = load_record(path)
+        for d, deal in enumerate(doc["deals"]):
+            trump = deal["trump"]
+            if trump is None:
+                continue
+            held = [set(h) for h in deal["hands"]]
+            for e in deal["exchanges"]:
+                if e["take"]:
+                    held[e["seat"]] = set(deal["extra"][0])
+            for t, trick in enumerate(deal["tricks"]):
+                led = trick["cards"][0][1]
+                seat = trick["leader"]
+                for k, c in enumerate(trick["cards"]):
+                    hand = held[seat]
+                    side = [x for x in hand if x[1] not in (led, trump)]
+                    void = not any(x[1] == led for x in hand)
+                    if k and void and c[1] == trump and side:
+                        trick["cards"][k] = side[0]
+                        path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+                        rep = run("replay", str(path))
+                        assert rep.returncode == 1
+                        text = rep.stdout + rep.stderr
+                        assert "duty_to_trump" in text and f"giv {d + 1}" in text.lower()
+                        assert f"stick {t + 1}" in text.lower()
+                        assert check_tremanswhist_record(doc) != []
+                        return
+                    hand.discard(c)
+                    seat = (seat + 1) % 3
+    raise AssertionError("no trick with a ruff found in the simulated games")
+
+
+class Session:
+    """A running ``stickspel play`` with a pipe for input and a reader for its output."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        env = {**os.environ, "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([STICKSPEL, *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     cwd=cwd, env=env)  # fmt: skip
+        self.out = ""
+        self.pos = 0
+        self.chunks: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        while data := os.read(self.proc.stdout.fileno(), 4096):
+            self.chunks.put(decoder.decode(data))
+        self.chunks.put(None)
+
+    def expect(self, *patterns: re.Pattern[str], timeout: float = 60) -> tuple[int, re.Match[str]]:
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [(m.start(), i, m) for i, p in enumerate(patterns)
+                     if (m := p.search(self.out, self.pos))]  # fmt: skip
+            if found:
+                _, i, m = min(found, key=lambda x: (x[0], x[1]))
+                self.pos = m.end()
+                return i, m
+            try:
+                chunk = self.chunks.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                chunk = ""
+            if chunk is None or time.monotonic() > deadline:
+                raise AssertionError(f"no {[p.pattern for p in patterns]} in:\n{self.out[-3000:]}")
+            self.out += chunk
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def finish(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        return self.proc.wait(timeout=60)
+
+
+def test_a_main_game_typed_in_at_the_terminal(tmp_path: Path) -> None:
+    s = Session(["play", "tremanswhist", "--seed", "3", "--win-score", "3", "--name", "Testaren",
+                 "--record", "r.json"], tmp_path)  # fmt: skip
+    refused = answered_offer = False
+    while True:
+        which, m = s.expect(PROMPT, END)
+        if which == 1:
+            break
+        legal = m.group(1).split()
+        line = s.out[: m.start()].rsplit("\n", 1)[-1]
+        if "Byta din hand" in line:
+            answered_offer = True
+            if not refused:
+                s.send("köp")  # not an answer to the offer: refused, nothing lost
+                s.expect(re.compile(r"fourth pile: answer byt"))
+                s.expect(PROMPT)
+                refused = True
+        s.send(legal[-1] if "Byta din hand" in line else legal[0])
+    assert s.finish() == 0
+    assert refused and answered_offer
+    assert "Partiet är slut." in s.out and "Summa" in s.out
+    doc = load_record(tmp_path / "r.json")
+    assert doc["players"][0] == "Testaren" and replay(doc).finished
+    assert check_tremanswhist_record(doc) == []
+
+
+def test_the_buying_variant_typed_in_at_the_terminal(tmp_path: Path) -> None:
+    s = Session(["play", "tremanswhist", "--preset", "buying", "--seed", "5", "--lang", "en",
+                 "--record", "b.json"], tmp_path)  # fmt: skip
+    bought = 0
+    while True:
+        which, m = s.expect(PROMPT, END)
+        if which == 1:
+            break
+        legal = m.group(1).split()
+        line = s.out[: m.start()].rsplit("\n", 1)[-1]
+        if "Put away cards" in line and bought < 2 and len(legal) > 1:
+            s.send(legal[0])  # put two cards away in the first purchase, then buy
+            bought += 1
+            continue
+        s.send("buy" if "Put away cards" in line else legal[0])
+    assert s.finish() == 0
+    doc = load_record(tmp_path / "b.json")
+    assert len(doc["deals"]) == 9 and replay(doc).finished
+    assert check_tremanswhist_record(doc) == []
+    mine = [e for d in doc["deals"] for e in d["exchanges"] if e["seat"] == 0 and e["discard"]]
+    assert mine and len(mine[0]["discard"]) == 2
+    assert "Round 3: plus with trump" in s.out
+
+
+def test_docs_hold_the_generated_option_table() -> None:
+    table = run("rules", "tremanswhist", "--markdown").stdout
+    assert table.count("\n") > 8
+    docs = (ROOT / "docs" / "tremanswhist.md").read_text(encoding="utf-8")
+    assert table in docs
+    for name in ("duty_to_trump", "buy_limit", "offer_closed", "apply_reported_deal", "exchanged",
+                 "max_deals", "comment #2"):  # fmt: skip
+        assert name in docs
