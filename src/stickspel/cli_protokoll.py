@@ -68,6 +68,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seating": "Bolag: {a} & {b} mot {c} & {d}.",
         "edit_row": "Rättar rad {row}.",
         "restart": "Börjar om med den här given.",
+        "after_end": "ångra, rätta N eller sluta",
         "bye": "Protokollet är sparat i {path}. Fortsätt med: stickspel protokoll session --file {path}",
     },
     "en": {
@@ -98,6 +99,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "seating": "Partners: {a} & {b} against {c} & {d}.",
         "edit_row": "Correcting row {row}.",
         "restart": "Starting this deal again.",
+        "after_end": "undo, edit N or quit",
         "bye": "The protokoll is saved in {path}. Resume with: stickspel protokoll session --file {path}",
     },
 }
@@ -765,7 +767,7 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
                 continue
             _print_next(session, lang)
             if session.finished:
-                _ask("")  # still allows ångra / rätta N after the last deal
+                _ask(_t(lang, "after_end"))  # ångra / rätta N still work after the last deal
                 continue
             entry(session, lang, len(session.entries) + 1)
             _print_sheet(session, lang)
