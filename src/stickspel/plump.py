@@ -60,6 +60,18 @@ MAX_PLAYERS = 10
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _BIT = tuple(1 << c for c in range(52))
+_M0, _M1, _M2, _M3 = SUIT_MASKS
+# The cards of one suit's part of a hand mask, filled as masks are met (at most
+# 4 × 8192 entries): legal_actions is the hottest call of random play and search.
+_SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
+_NAME = tuple(card_str(c) for c in range(52))  # record notation, looked up not built
+
+
+def _suit_cards(m: int) -> tuple[int, ...]:
+    cards = _SUIT_CARDS.get(m)
+    if cards is None:
+        cards = _SUIT_CARDS[m] = tuple(cards_of(m))
+    return cards
 
 
 @dataclass(frozen=True)
@@ -294,6 +306,12 @@ class PlumpState(GameState):
             return TERMINAL
         return self.current
 
+    def is_terminal(self) -> bool:
+        return self.phase == _OVER
+
+    def is_chance(self) -> bool:
+        return self.phase == _DEAL
+
     def num_distinct_actions(self) -> int:
         return BID_BASE + 52 // self.rules.hands + 1
 
@@ -389,13 +407,22 @@ class PlumpState(GameState):
             if self.trick:
                 m = hand & SUIT_MASKS[_SUIT_OF[self.trick[0]]]
                 if m:
-                    hand = m
-            out = []
-            while hand:
-                low = hand & -hand
-                out.append(low.bit_length() - 1)
-                hand ^= low
-            return out
+                    return list(_SUIT_CARDS.get(m) or _suit_cards(m))
+            table = _SUIT_CARDS
+            try:
+                return [
+                    *table[hand & _M0],
+                    *table[hand & _M1],
+                    *table[hand & _M2],
+                    *table[hand & _M3],
+                ]
+            except KeyError:  # a suit pattern not met before
+                return [
+                    *_suit_cards(hand & _M0),
+                    *_suit_cards(hand & _M1),
+                    *_suit_cards(hand & _M2),
+                    *_suit_cards(hand & _M3),
+                ]
         if self.phase == _BID:
             bids = range(BID_BASE, BID_BASE + self.hand_size + 1)
             if self.current == self.dealer and self.rules.sparr:
@@ -697,21 +724,19 @@ class PlumpState(GameState):
         deal: dict[str, Any] = {
             "dealer": self.dealer,
             "cards": self.hand_size,
-            "hands": [[card_str(c) for c in h] for h in self.dealt],
-            "upcard": card_str(self.upcard) if self.upcard is not None else None,
+            "hands": [[_NAME[c] for c in h] for h in self.dealt],
+            "upcard": _NAME[self.upcard] if self.upcard is not None else None,
             "trump": suit_str(self.trump),
             "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
             "tricks": [
-                {"leader": lead, "cards": [card_str(c) for c in cs], "winner": w}
+                {"leader": lead, "cards": [_NAME[c] for c in cs], "winner": w}
                 for lead, cs, w in self.tricks
             ],
         }
         if self.blind:
-            deal["extra"] = [[card_str(c) for c in self.blind]]
+            deal["extra"] = [[_NAME[c] for c in self.blind]]
         if self.trick:
-            deal["tricks"].append(
-                {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-            )
+            deal["tricks"].append({"leader": self.leader, "cards": [_NAME[c] for c in self.trick]})
         if result is not None:
             deal["result"] = {"tricks": result["tricks"], "points": result["points"]}
         return deal
