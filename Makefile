@@ -1,14 +1,26 @@
-.PHONY: play test bench
+.PHONY: play test bench docs
+
+# The first Python 3.11+ on PATH (override with `make PYTHON=/path/to/python3.12`).
+PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
+	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+	&& echo $$p && break; done)
+export PYTHON
 
 # Set up and play a game of Plump in the terminal against three bots.
 play:
-	@[ -x .venv/bin/stickspel ] || (python3 -m venv .venv && .venv/bin/python -m pip install -q -e .)
+	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
 	.venv/bin/stickspel play plump
 
 # Set up and run the whole test suite (ruff, mypy, pytest).
 test:
 	./scripts/test.sh
 
+# Regenerate the option tables in docs/ from the rules' metadata.
+docs:
+	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
+	.venv/bin/python scripts/gen_docs.py
+
 bench:
-	@[ -x .venv/bin/python ] || (python3 -m venv .venv && .venv/bin/python -m pip install -q -e '.[test,bench]')
+	@[ -x .venv/bin/python ] || ./scripts/test.sh --setup-only
+	.venv/bin/python -m pip install -q -e '.[test,bench]'
 	.venv/bin/python benchmarks/bench_plump.py

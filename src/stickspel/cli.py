@@ -86,6 +86,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "presets": "Förval",
         "preset": "Förval",
         "settings": "Inställningar",
+        "text": "Textform",
         "any_int": "heltal",
         "any_bool": "ja/nej",
         "any": "valfritt",
@@ -141,6 +142,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "presets": "Presets",
         "preset": "Preset",
         "settings": "Settings",
+        "text": "Canonical text",
         "any_int": "whole number",
         "any_bool": "true/false",
         "any": "any",
@@ -483,8 +485,8 @@ def _play(game: str, **kwargs: Any) -> None:
         probe = spec.state(rules)  # type: ignore[call-arg]
         n = probe.num_players
         state = spec.state(rules, first_dealer=rng.randrange(n))  # type: ignore[call-arg]
-        names = [b for b in BOT_NAMES]
         me = common["name"] or _msg(lang, "you")
+        names = [b for b in BOT_NAMES if b.lower() != me.lower()]
         if 0 <= seat < n:
             names = names[: n - 1]
             names.insert(seat, me)
@@ -849,7 +851,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += [
         "",
-        f"| {_msg(lang, 'preset')} | {_msg(lang, 'settings')} | `--preset` |",
+        f"| {_msg(lang, 'preset')} (`--preset`) | {_msg(lang, 'settings')} | {_msg(lang, 'text')} |",
         "|---|---|---|",
     ]
     for name, values in spec.rules.PRESETS.items():

@@ -43,6 +43,7 @@ _WORDS = {
         "last": "Förra sticket",
         "took": "{name} tog det",
         "forbidden": "Givaren får inte bjuda {bid} (spärren).",
+        "forbidden_now": "Spärren som buden står nu: givaren får inte bjuda {bid}.",
         "bid_prompt": "Ditt bud (0–{size}{not_})",
         "not": ", inte {bid}",
         "lead_prompt": "Spela ut ett kort",
@@ -69,6 +70,7 @@ _WORDS = {
         "last": "Last trick",
         "took": "{name} took it",
         "forbidden": "The dealer may not bid {bid} (the bids may not add up).",
+        "forbidden_now": "As the bids stand, the dealer may not bid {bid}.",
         "bid_prompt": "Your bid (0–{size}{not_})",
         "not": ", not {bid}",
         "lead_prompt": "Lead a card",
@@ -115,7 +117,8 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         seats.add_row(marks, name, shown, str(obs["tricks_won"][s]), str(obs["totals"][s]))
     parts: list[RenderableType] = [head, trump_line, seats]
     if obs["phase"] == "bid" and obs.get("forbidden_bid") is not None:
-        parts.append(Text(w["forbidden"].format(bid=obs["forbidden_bid"]), style="yellow"))
+        key = "forbidden" if me == obs["dealer"] else "forbidden_now"
+        parts.append(Text(w[key].format(bid=obs["forbidden_bid"]), style="yellow"))
     if obs["phase"] == "play":
         last = obs.get("last_trick")
         if last:
