@@ -725,3 +725,78 @@ def test_rules_text_forms() -> None:
     with pytest.raises(RulesError, match="option max_cards: 'many' is not a whole number"):
         PlumpRules.parse("plump(max_cards=many)")
     assert PlumpRules.parse("plump(max_cards=none)") == PlumpRules()
+
+
+# --- deals played with real cards (a score sheet) ----------------------------------------
+
+
+def reported(dealer: int, bids: list[tuple[int, str]], tricks: Any, **more: Any) -> dict[str, Any]:
+    return {
+        "dealer": dealer,
+        "auction": [{"seat": s, "call": c} for s, c in bids],
+        "result": {"tricks": tricks},
+        **more,
+    }
+
+
+def test_reported_deals_are_checked_without_cards() -> None:
+    state = new(players=3, max_cards=2)
+    state.apply_reported_deal(reported(0, [(1, "1"), (2, "0"), (0, "0")], [1, 1, 0], cards=2))
+    assert state.totals == [0, 11, 10] and state.dealer == 1 and state.hand_size == 1
+    before = state.clone()
+
+    def refused(deal: dict[str, Any], rule: str, message: str) -> None:
+        with pytest.raises(IllegalActionError) as e:
+            state.apply_reported_deal(deal)
+        assert e.value.rule == rule
+        assert message in str(e.value)
+        # nothing entered is lost or half-applied
+        assert state.totals == before.totals and state.deal_index == before.deal_index
+        assert state.is_chance()
+
+    # not your turn: förhand (seat 2) bids first
+    refused(
+        reported(1, [(0, "0"), (2, "0"), (1, "0")], [0, 0, 1]),
+        "turn",
+        "seat 0 bids, but it is seat 2's turn",
+    )
+    refused(
+        reported(1, [(2, "1"), (0, "0"), (1, "0")], [0, 0, 1]),
+        "sparr",
+        "the dealer (seat 1) may not bid 0: the bids would add up to 1 (spärren)",
+    )
+    refused(
+        reported(1, [(2, "2"), (0, "0"), (1, "0")], [0, 0, 1]),
+        "bid_range",
+        "seat 2 must bid 0–1 now, not 2",
+    )
+    refused(
+        reported(1, [(2, "x"), (0, "0"), (1, "0")], [0, 0, 1]),
+        "bid_range",
+        "seat 2's bid 'x' is not a number",
+    )
+    refused(reported(1, [(2, "1"), (0, "0")], [0, 0, 1]), "truncated", "only 2 of 3 bids")
+    refused(
+        reported(1, [(2, "1"), (0, "0"), (1, "1")], [1, 1, 0]),
+        "trick_sum",
+        "the tricks taken add up to 2, the deal has 1 tricks",
+    )
+    refused(
+        reported(1, [(2, "1"), (0, "0"), (1, "1")], [0, 1]),
+        "missing_field",
+        "the result needs the tricks each of the 3 seats took",
+    )
+    refused(
+        reported(1, [(2, "1"), (0, "0"), (1, "1")], [0, 0, 1], cards=2),
+        "hand_size",
+        "this deal has 1 cards each, not 2",
+    )
+    state.apply_reported_deal(reported(1, [(2, "1"), (0, "0"), (1, "1")], [0, 0, 1]))
+    assert state.totals == [10, 11, 21]
+    assert state.history[-1] == {
+        "dealer": 1,
+        "cards": 1,
+        "trump": None,
+        "auction": [{"seat": 2, "call": "1"}, {"seat": 0, "call": "0"}, {"seat": 1, "call": "1"}],
+        "result": {"tricks": [0, 0, 1], "points": [10, 0, 11]},
+    }
