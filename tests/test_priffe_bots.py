@@ -148,6 +148,14 @@ def test_klover_as_weak_invitation_not_from_third_hand_spader() -> None:
     assert third != "spader"
 
 
+def test_spel_with_every_suit_stopped_klover_with_two_stoppers() -> None:
+    assert bot_call(bid_state("AS 4S 3S KH QH 5H AD 8D 3D QC JC 3C 2C", [])) == "spel"
+    assert bot_call(bid_state("AS KS 4S AH 6H 5H 8D 6D 3D 7C 5C 4C 9H", [])) == "klöver"
+    # the dealer has no partner left to inform: no klöver there
+    late = bot_call(bid_state("AS KS 4S AH 6H 5H 8D 6D 3D 7C 5C 4C 9H", ["pass"] * 3))
+    assert late == "pass"
+
+
 def test_partner_answers_spader_with_spel() -> None:
     hand = "KS 4S 3S AH 6H 5H 9D 8D 3D QC JC 3C 2C"  # 1.5 honour tricks
     state = bid_state(hand, ["spader", "pass"])  # seat 3, partner of seat 1

@@ -85,6 +85,18 @@ class HeuristicBot:
     """A sound partnership player for Priffe (observation + legal actions only)."""
 
     name = "heuristic"
+    #: Honour tricks wanted for spel, for a five-card (six-card) trump bid, for spader.
+    SPEL_HT = 3.0
+    TRUMP5_HT = 2.0
+    TRUMP6_HT = 1.5
+    SPADER_HT = 4.0
+    #: Below this, a strong hand with one suit unstopped shows itself with spader.
+    SPADER_MAX_HT = 5.5
+    KLOVER_HT = 3.0
+    ANSWER_SPADER_HT = 1.0
+    ANSWER_KLOVER_HT = 2.5
+    #: Show a strong hand with spader (for partner to bid spel) rather than bid spel.
+    PREFER_SPADER = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -113,10 +125,20 @@ class HeuristicBot:
         wishes: list[str] = []
         # partner's information bid (modern): spader strong, klöver weaker, for spel
         if partner_holds and not old and high_bid in ("spader", "klöver"):
-            need = 1.5 if high_bid == "spader" else 2.5
+            need = self.ANSWER_SPADER_HT if high_bid == "spader" else self.ANSWER_KLOVER_HT
             if ht >= need and stoppers >= 1:
                 wishes.append("spel")
-        if ht >= 4.5 and stoppers >= 3 and max(lengths) <= 6:
+        # förhand and second hand still have a partner to call after them
+        informing = (
+            not old and high_seat is None and seat in (obs["forhand"], (obs["forhand"] + 1) % 4)
+        )
+        if (
+            informing
+            and ht >= self.SPADER_HT
+            and (self.PREFER_SPADER and stoppers >= 3 or stoppers == 3 and ht < self.SPADER_MAX_HT)
+        ):
+            wishes.append("spader")  # strong: "ace and king in two suits, a high card in a third"
+        if ht >= self.SPEL_HT and stoppers >= 3 and max(lengths) <= 6:
             wishes.append("spel")
         trump_suits = [("hjärter", 2), ("ruter", 1)]
         if old:
@@ -124,8 +146,8 @@ class HeuristicBot:
         for name, suit in sorted(trump_suits, key=lambda x: -lengths[x[1]]):
             ranks = _suit_ranks(cards, suit)
             top = sum(1 for r in ranks if r >= _JACK)
-            if (lengths[suit] >= 5 and ht >= 2.5 and top >= 2) or (
-                lengths[suit] >= 6 and ht >= 2 and top >= 2
+            if (lengths[suit] >= 5 and ht >= self.TRUMP5_HT and top >= 2) or (
+                lengths[suit] >= 6 and ht >= self.TRUMP6_HT and top >= 2
             ):
                 wishes.append(name)
         if _noll_hand(cards):
@@ -133,10 +155,9 @@ class HeuristicBot:
         if partner_holds and high_bid not in ("spader", "klöver"):
             # partner already holds a real contract: raise only to spel or with a big hand
             wishes = [w for w in wishes if w == "spel" or ht >= 5]
-        if not old and seat in (obs["forhand"], (obs["forhand"] + 1) % 4) and high_seat is None:
-            if ht >= 4 and stoppers >= 3:
-                wishes.append("spader")  # strong: "ace and king in two suits"
-        if not old and high_seat is None and 3 <= ht < 4.5 and stoppers >= 2:
+        if informing and ht >= self.SPADER_HT and stoppers >= 3:
+            wishes.append("spader")
+        if informing and self.KLOVER_HT <= ht < self.SPADER_HT and stoppers >= 2:
             wishes.append("klöver")  # the weak invitation
         for w in wishes:
             if _CALL[w] in legal:
