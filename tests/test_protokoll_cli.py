@@ -185,3 +185,66 @@ def test_show_html_and_json(tmp_path: Path) -> None:
     assert page.startswith("<!DOCTYPE html>") and 'class="cell plump"' in page
     data = json.loads(_run("show", "-f", str(path), "--json"))
     assert data["tables"][0]["rows"][0]["cells"][0] == {"text": "13", "note": "3", "mark": "made"}
+
+
+def test_priffe_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    out = _run("new", "priffe", "--players", "Anna,Björn,Cissi,David", "-f", str(path))
+    assert (
+        "Giv 1: Anna ger. Björn börjar." in out and "Bolag: Anna & Cissi mot Björn & David." in out
+    )
+    _run("add", "-f", str(path), "--calls", "pass,hjärter,pass,pass", "--tricks", "9,4")
+    # one number: the declarers' tricks (David's side took 5 of 13 in ruter)
+    _run("add", "-f", str(path), "--calls", "pass,ruter,pass,pass", "--tricks", "5",
+         "--honours", "David 3+1")  # fmt: skip
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["totals"] == [70, 40, 70, 40]
+    assert doc["deals"][1]["result"]["honours"]["held"] == [3, 1]
+    result = runner.invoke(app, ["protokoll", "add", "-f", str(path), "--calls",
+                                 "pass,pass,pass,spader", "--tricks", "6,7"])  # fmt: skip
+    assert result.exit_code == 1 and "row 3 (Cissi deals): spader may only be bid" in result.output
+    session = "\n".join(
+        [
+            "pass",
+            "pass",
+            "spader",
+            "pass",
+            "6",
+            "ingen",  # Björn third hand: refused
+            "noll",
+            "pass",
+            "pass",
+            "pass",
+            "5",
+            "ingen",  # David noll, Anna & Cissi take 5
+            "sluta",
+        ]  # fmt: skip
+    )
+    result = runner.invoke(protokoll_app, ["session", "-f", str(path)], input=session + "\n")
+    assert result.exit_code == 0, result.output
+    assert "spader may only be bid by förhand or second hand" in result.output
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    # noll by David: his side took 8, so Anna & Cissi's 5 score 20 + 20 penalty, and game
+    assert doc["deals"][2]["result"]["contract"] == "noll"
+    assert doc["totals"] == [110, 40, 110, 40]
+
+
+def test_tremanswhist_from_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    out = _run("new", "tremanswhist", "--players", "Anna,Björn,Cissi", "-f", str(path))
+    assert "Giv 1: Anna ger. Björn börjar." in out
+    _run("add", "-f", str(path), "--upcard", "QH", "--exchange", "Cissi", "--tricks", "3,2,8")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["totals"] == [-1, -2, 3]
+    assert doc["deals"][0]["exchanges"] == [{"seat": 1, "take": False}, {"seat": 2, "take": True}]
+    answers = ["5S", "ingen", "6", "1", "5",  # Cissi, Anna, Björn: 12 tricks, refused
+               "5S", "ingen", "6", "1", "6",  # minus deal: 4 − tricks
+               "plus", "Anna", "9", "2", "2",  # a band without the card; Anna took the pile
+               "sluta"]  # fmt: skip
+    result = runner.invoke(
+        protokoll_app, ["session", "-f", str(path)], input="\n".join(answers) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "row 2 (Björn deals): the tricks taken add up to 12, a deal has 13" in result.output
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["totals"] == [-1 + 3 + 4, -2 - 2 - 2, 3 - 2 - 2]
