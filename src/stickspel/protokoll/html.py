@@ -39,6 +39,7 @@ CSS = """
   border-radius: 55% 45% 60% 40% / 50% 60% 40% 50%; vertical-align: middle; }
 .protokoll .dealer::before { content: "•"; color: #a0208a; float: left; margin-right: .2em; }
 .protokoll .exchange { color: #8a5a00; }
+.protokoll .trump { font-weight: normal; }
 .protokoll .game, .protokoll .rubber { text-decoration: underline; font-weight: bold; }
 .protokoll .rubber { text-decoration-style: double; }
 .protokoll .winner { background: #e8f4e0; }
@@ -56,7 +57,8 @@ def _cell_html(cell: Cell) -> str:
 
 
 def _row_html(row: Row) -> str:
-    out = [f'<tr class="{escape(row.kind)}">', f'<td class="label">{escape(row.label)}</td>']
+    note = f' <span class="trump">{escape(row.note)}</span>' if row.note else ""
+    out = [f'<tr class="{escape(row.kind)}">', f'<td class="label">{escape(row.label)}{note}</td>']
     for i, cell in enumerate(row.cells):
         classes = ["cell"]
         if cell.mark:

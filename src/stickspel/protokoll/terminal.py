@@ -47,8 +47,8 @@ def render_sheet(sheet: Sheet) -> list[RichTable]:
                 cells.append(t)
             end_section = row.kind in ("subtotal",)
             label = Text(row.label, style="bold" if row.kind in ("subtotal", "total") else "")
+            if row.note:  # the deal's trump suit
+                label.append(f" {row.note}", style="red" if row.note in ("♥", "♦") else "")
             rt.add_row(label, *cells, end_section=end_section)
-            if row.kind == "total":
-                pass
         out.append(rt)
     return out
