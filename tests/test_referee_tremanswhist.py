@@ -54,6 +54,12 @@ def test_unfinished_record_is_clean() -> None:
     for _ in range(12):
         state.apply_action(bot.act(state))
     assert check_tremanswhist_record(state.to_record(NAMES)) == []
+    state = TremanswhistState(TremanswhistRules(form="buying"))
+    state.apply_chance(make_rng(6))
+    state.apply_text(state.observation(1)["hand"][0])  # a purchase under way
+    doc = state.to_record(NAMES)
+    assert doc["deals"][0]["exchanges"][0]["pending"] is True
+    assert check_tremanswhist_record(doc) == []
 
 
 def test_reported_records_are_clean() -> None:

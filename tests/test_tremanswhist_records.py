@@ -68,6 +68,22 @@ def test_unfinished_game_replays_as_unfinished() -> None:
     assert result.state.observation(0)["hand"] == state.observation(0)["hand"]
 
 
+def test_a_purchase_under_way_is_kept_in_the_record() -> None:
+    state = TremanswhistState(TremanswhistRules(form="buying"))
+    state.apply_chance(make_rng(6))
+    hand = state.observation(1)["hand"]
+    state.apply_text(hand[0])
+    state.apply_text(hand[1])
+    doc = state.to_record(NAMES)
+    assert doc["deals"][0]["exchanges"] == [{"seat": 1, "discard": hand[:2], "pending": True}]
+    again = replay(doc).state
+    assert again.observation(1) == state.observation(1)
+    assert again.observation(2) == state.observation(2)
+    again.apply_text("köp")
+    state.apply_text("köp")
+    assert again.observation(1) == state.observation(1)
+
+
 # --- a hand-made deal to break ------------------------------------------------------------------
 
 TRUMP_HANDS = [

@@ -804,6 +804,8 @@ class TremanswhistState(GameState):
         >>> b = TremanswhistState(TremanswhistRules(form="buying"))
         >>> b.exchange_actions({"seat": 1, "discard": ["2C", "3C"]}) == [0, 1, BUY]
         True
+        >>> b.exchange_actions({"seat": 1, "discard": ["2C"], "pending": True})  # not bought yet
+        [0]
         """
         if self.rules.buying:
             if "take" in entry:
@@ -815,7 +817,8 @@ class TremanswhistState(GameState):
                 raise InvalidActionError(
                     "a purchase needs 'discard': the list of cards put away ([] for none)"
                 )
-            return [*(parse_card(c) for c in discard), BUY]
+            cards = [parse_card(c) for c in discard]
+            return cards if entry.get("pending") is True else [*cards, BUY]
         if "discard" in entry:
             raise InvalidActionError(
                 "the main game records the offer as {'seat': s, 'take': true|false}, not 'discard'"
@@ -886,6 +889,11 @@ class TremanswhistState(GameState):
             if self.rules.buying:
                 discard = entry.get("discard")
                 k = len(discard) if isinstance(discard, list) else 0
+                if entry.get("pending") is True:
+                    closed = True  # a purchase under way is the last entry
+                    left -= k
+                    expected = (expected + 1) % PLAYERS
+                    continue
                 if k > left:
                     return (
                         f"seat {seat} puts away {k} cards, the fourth pile has {left} left",
@@ -910,6 +918,15 @@ class TremanswhistState(GameState):
                     out.append({"seat": s, "count": len(cards)})
                 else:
                     out.append({"seat": s, "discard": [card_str(c) for c in cards]})
+            if self.phase == _BUY and self.discarding:
+                # a purchase under way: the cards put away so far, nothing received yet
+                out.append(
+                    {
+                        "seat": self.current,
+                        "discard": [card_str(c) for c in self.discarding],
+                        "pending": True,
+                    }
+                )
             return out
         return [{"seat": s, "take": took} for s, took in self.offers]
 

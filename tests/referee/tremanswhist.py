@@ -321,6 +321,10 @@ class _Referee:
                         stop=True,
                     )
                 held[seat] -= gone
+                if entry.get("pending") is True:  # put away so far, nothing received yet
+                    if entry is not entries[-1]:
+                        self.fail("a purchase under way must be the last entry", deal=i, seat=seat)
+                    return False
                 held[seat] |= set(pile[: len(gone)])
                 del pile[: len(gone)]
                 bought[seat] += len(gone)
