@@ -472,3 +472,11 @@ def test_a_deal_cut_mid_trick_is_unfinished() -> None:
     doc["deals"][1]["tricks"].append(doc["deals"][0]["tricks"][0])
     e = raises(doc)
     assert (e.rule, e.deal, e.trick) == ("trick_size", 2, 2)
+
+
+def test_deal_size_field_must_match_the_deal_order() -> None:
+    doc = base()
+    doc["deals"][1]["cards"] = 4
+    e = raises(doc)
+    assert (e.rule, e.deal) == ("hand_size", 2)
+    assert "the record says 4 cards each, the deal order gives 3" in str(e)

@@ -279,6 +279,13 @@ def _replay_deal(state: GameState, deal: dict[str, Any], i: int) -> None:
             _check_result(state, deal["result"], i)
         return
     hands_raw = _require(deal, "hands", f"deal {i}", deal=i)
+    size = getattr(state, "hand_size", None)  # Plump writes each deal's size as "cards"
+    if "cards" in deal and size is not None and deal["cards"] != size:
+        raise RecordError(
+            f"the record says {deal['cards']} cards each, the deal order gives {size}",
+            rule="hand_size",
+            deal=i,
+        )
     if not isinstance(hands_raw, list):
         raise RecordError("'hands' must be a list of hands", rule="malformed", deal=i)
     hands = tuple(_cards(h, f"hand of seat {s}", deal=i, seat=s) for s, h in enumerate(hands_raw))
