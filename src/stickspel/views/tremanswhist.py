@@ -139,7 +139,8 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         seats.add_column(col, justify="left" if col in ("", w["player"]) else "right")
     for s in range(len(players)):
         marks = ("•" if s == obs["dealer"] else " ") + ("▶" if s == obs["current_player"] else " ")
-        name = players[s] + (f" ({w['you']})" if s == me else "")
+        mine = s == me and players[s].lower() not in ("du", "you")
+        name = players[s] + (f" ({w['you']})" if mine else "")
         row = [marks, name] + ([str(targets[s])] if targets else [])
         seats.add_row(*row, str(obs["tricks_won"][s]), str(obs["totals"][s]))
     parts: list[RenderableType] = [head, kind, trump_line, seats]
