@@ -290,3 +290,42 @@ def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
     doc = load_record(tmp_path / "t.json")
     assert doc["deals"] and not replay(doc).finished
+
+
+def test_simultaneous_bids_stay_hidden_until_all_have_bid(tmp_path: Path) -> None:
+    args = ["play", "plump", "--preset", "simultaneous", "--players", "4", "--max-cards", "3"]
+    s = Session([*args, "--seat", "3", "--seed", "2", "--record", "r.json"], tmp_path)
+    mark = s.pos
+    _, m = s.expect(PROMPT)
+    first = s.since(mark)
+    # the bots before seat 3 have bid, but not visibly
+    assert "har bjudit." in first and "bjuder" not in first
+    s.send(m.group(1).split()[0])
+    s.expect(PROMPT)
+    # once all have bid, the bids are on the table
+    assert re.search(r"Anna +\d", s.since(mark))
+    assert s.finish() == 0
+    doc = load_record(tmp_path / "r.json")
+    assert len(doc["deals"][0]["auction"]) == 4
+
+
+def test_the_view_shows_the_hand_by_suit_trump_first() -> None:
+    from rich.console import Console
+
+    from stickspel.game import Deal
+    from stickspel.plump import PlumpRules, PlumpState
+    from stickspel.views import plump as view
+
+    state = PlumpState(PlumpRules(players=3, max_cards=4, deal_order="single"))
+    hands = ("2C AS TD KH", "3C 4C 5C 6C", "7C 8C 9C TC")
+    state.apply_deal(Deal(tuple(tuple(parse_card(c) for c in h.split()) for h in hands),
+                          upcard=parse_card("2H")))  # fmt: skip
+    players = ["Anna", "Björn", "Cissi"]
+    for lang, hand in (("sv", "Din hand: K♥  E♠  2♣  10♦"), ("en", "Your hand: K♥  A♠  2♣  10♦")):
+        console = Console(record=True, width=100)
+        console.print(view.render(state.observation(0), players=players, lang=lang))
+        text = console.export_text()
+        assert hand in text
+        assert ("Trumf: ♥ hjärter (uppvänt kort 2♥)" if lang == "sv" else "Trump: ♥ hearts") in text
+    # nothing of another seat's hand is shown
+    assert "3♣" not in text and "7♣" not in text

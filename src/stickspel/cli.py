@@ -57,6 +57,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "shared": "Delad vinst: {names} med {score} poäng.",
         "already_over": "Partiet i {path} är redan slut.",
         "resumed": "Fortsätter partiet i {path}: {deals} givar spelade.",
+        "resume_rules": "Reglerna kommer från protokollet; regelval på kommandoraden gäller inte.",
         "wrong_game": "{path} är ett parti {game}, inte {want}",
         "seat_range": "--seat måste vara 0–{last}, inte {seat}",
         "players_fixed": "{game} spelas av {n}, inte {players}",
@@ -113,6 +114,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "shared": "Shared win: {names} with {score} points.",
         "already_over": "The game in {path} is already over.",
         "resumed": "Continuing the game in {path}: {deals} deals played.",
+        "resume_rules": "The rules come from the record; rules options given here do not apply.",
         "wrong_game": "{path} is a game of {game}, not {want}",
         "seat_range": "--seat must be 0–{last}, not {seat}",
         "players_fixed": "{game} is played by {n}, not {players}",
@@ -475,6 +477,9 @@ def _play(game: str, **kwargs: Any) -> None:
             raise _fail(lang, _msg(lang, "wrong_game", path=resume, game=rep.state.GAME, want=game))
         state, players = rep.state, list(rep.players)
         record_path = record_path or resume
+        given = [k for k, v in variant.items() if v is not None] + list(common["option"] or [])
+        if given or common["preset"]:
+            console.print(_msg(lang, "resume_rules"), style="yellow")
         if rep.finished:
             _show_sheet(console, state, players, lang)
             console.print(_msg(lang, "already_over", path=resume))
