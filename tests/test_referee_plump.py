@@ -83,8 +83,16 @@ def test_unfinished_records_are_clean(stop_after: int) -> None:
     assert check_plump_record(doc) == []
 
 
-def test_tie_break_records_with_extra_deals() -> None:
-    rules = PlumpRules(players=3, max_cards=1, tie_break=True)
+@pytest.mark.parametrize(
+    "rules",
+    [
+        PlumpRules(players=3, max_cards=1, tie_break=True),
+        # the last scheduled deal (1 card) is not the largest (2): extra deals are 2 cards
+        PlumpRules(players=3, max_cards=2, deal_order="down", tie_break=True),
+    ],
+    ids=str,
+)
+def test_tie_break_records_with_extra_deals(rules: PlumpRules) -> None:
     extra = 0
     for seed in range(40):
         doc = simulate(rules, seed)
