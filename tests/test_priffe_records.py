@@ -371,3 +371,48 @@ def test_random_reported_deals_score_like_the_pure_function(
     assert r["contract"] == probe.contract_name()
     doc = json.loads(json.dumps(state.to_record(PLAYERS)))
     assert replay(doc).state.totals == state.totals
+
+
+def test_hand_checked_rubber_with_cards() -> None:
+    """Each seat holds one whole suit (0 ♠, 1 ♣, 2 ♦, 3 ♥); one rubber, dealer seat 0.
+
+    Deal 1: pass, pass, hjärter (seat 3), pass.  Every lead is ruffed or won by
+    seat 3: side 1 takes 13 — 7 × 10 = 70 below, storslam 40 and A K Q J of
+    hearts in one hand 50 above: 160, and a game.  Deal 2 (dealer 1): förhand
+    seat 2 bids spel; seat 1 (its right-hand neighbour) leads clubs, which
+    nobody else holds, and wins all 13: the defence's 70 below and 70 penalty;
+    the aces are split one a hand: no honours.  Side 1's second game ends the
+    rubber: persons 1 and 3 have 300 each.
+    """
+    from stickspel.game import Deal
+
+    suits = tuple(
+        tuple(parse_cards(" ".join(r + s for r in "23456789TJQKA"))) for s in ("S", "C", "D", "H")
+    )
+    state = PriffeState(PriffeRules(parti="one_rubber"))
+    state.apply_deal(Deal(suits))
+    for call in ["pass", "pass", "hjärter", "pass"]:
+        state.apply_text(call)
+    while state.deal_index == 0:
+        state.apply_action(state.legal_actions()[0])
+    state.apply_deal(Deal(suits))
+    state.apply_text("spel")
+    assert state.current_player() == 1
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    first, second = state.deal_results
+    assert first["tricks"] == [0, 0, 0, 13] and first["points"] == [0, 160, 0, 160]
+    assert first["trick_points"] == [0, 70] and first["above"] == [0, 90]
+    assert first["slam"] == {"side": 1, "kind": "storslam", "points": 40}
+    assert first["honours"] == {"side": 1, "kind": "trumps", "held": [4, 0], "points": 50}
+    assert first["game_won"] == 1 and first["rubber_won"] is None and first["made"] is True
+    assert second["contract"] == "spel" and second["declarers"] == [0, 2]
+    assert second["bidder"] == 2 and second["made"] is False
+    assert second["tricks"] == [0, 13, 0, 0] and second["honours"] is None
+    assert second["penalty"] == {"side": 1, "points": 70} and second["slam"] is None
+    assert second["points"] == [0, 140, 0, 140] and second["rubber_won"] == 1
+    doc = json.loads(json.dumps(state.to_record(PLAYERS)))
+    assert doc["totals"] == [0, 300, 0, 300] and doc["winner"] == [1, 3]
+    assert doc["deals"][1]["tricks"][0] == {"leader": 1, "cards": ["2C", "2D", "2H", "2S"],
+                                             "winner": 1}  # fmt: skip
+    assert replay(doc).finished
