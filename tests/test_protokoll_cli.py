@@ -207,10 +207,8 @@ def test_priffe_from_the_command_line(tmp_path: Path) -> None:
         [
             "pass",
             "pass",
-            "spader",
-            "pass",
-            "6",
-            "ingen",  # Björn third hand: refused
+            "spader",  # Björn is third hand: refused at once
+            "ångra",  # start the deal again
             "noll",
             "pass",
             "pass",
@@ -223,6 +221,7 @@ def test_priffe_from_the_command_line(tmp_path: Path) -> None:
     result = runner.invoke(protokoll_app, ["session", "-f", str(path)], input=session + "\n")
     assert result.exit_code == 0, result.output
     assert "spader may only be bid by förhand or second hand" in result.output
+    assert "Börjar om med den här given." in result.output
     doc = json.loads(path.read_text(encoding="utf-8"))
     # noll by David: his side took 8, so Anna & Cissi's 5 score 20 + 20 penalty, and game
     assert doc["deals"][2]["result"]["contract"] == "noll"

@@ -694,7 +694,13 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
     while True:
         calls: list[str] = []
         for seat in order:
-            calls.append(_ask(_t(lang, "call_prompt", name=session.seat_name(seat))).lower())
+
+            def one_call(seat: int = seat, so_far: list[str] = calls) -> str:
+                call = _ask(_t(lang, "call_prompt", name=session.seat_name(seat))).lower()
+                session.check_calls([*so_far, call], row=row)  # refused at once, asked again
+                return call
+
+            calls.append(_retry(lang, one_call))
             if calls[-1] == "spel":
                 break
         a, b = session.seat_name(0), session.seat_name(2)

@@ -604,6 +604,24 @@ class Session:
             result["honours"] = {"side": int(seat) % 2, "held": [int(h) for h in held]}
         return {"dealer": dealer, "auction": auction, "result": result}
 
+    def check_calls(self, calls: Sequence[str], row: int | None = None) -> None:
+        """Check the calls made so far in a Priffe deal (in order from förhand).
+
+        The engine judges them (turn, bid order, who may bid spader, spel ends
+        the auction); :class:`ScorekeeperError` names the call refused.
+        """
+        self._require("priffe")
+        row = row if row is not None else len(self.entries) + 1
+        dealer = self._row_dealer_size(row)[0]
+        n = len(self.players)
+        order = [(dealer + 1 + k) % n for k in range(n)]
+        if len(calls) > n:
+            raise ScorekeeperError(
+                f"{self.describe(row)}: each of the {n} players calls once", row=row, rule="turn"
+            )
+        auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
+        self._check_calls(row, {"dealer": dealer, "auction": auction})
+
     def _declaring_side(self, row: int, dealer: int, auction: list[dict[str, Any]]) -> int:
         """Ask the engine whose contract the calls make (side 0 in tvångsnoll)."""
         probe = self._rebuild(self.entries[: row - 1])[0]
