@@ -374,8 +374,11 @@ def score_deal(
     if contract == TVANGSNOLL:
         for side in (0, 1):
             points[side] = value * max(0, 6 - t[side])
+    elif declarers not in (0, 1):
+        raise ValueError(
+            f"{CONTRACT_NAMES[contract]} needs a declaring side 0 or 1, not {declarers!r}"
+        )
     elif contract == NOLL:
-        assert declarers is not None
         scorer = 0 if t[0] <= 6 else 1
         points[scorer] = value * (7 - t[scorer])
         made = scorer == declarers
@@ -387,7 +390,6 @@ def score_deal(
         elif took == 1:
             slam = {"side": declarers, "kind": "lillslam", "points": rules.lillslam}
     else:
-        assert declarers is not None
         scorer = 0 if t[0] >= 7 else 1
         points[scorer] = value * (t[scorer] - 6)
         made = scorer == declarers
@@ -401,6 +403,8 @@ def score_deal(
     hon = None
     if honours is not None and rules.honours:
         held = (int(honours["held"][0]), int(honours["held"][1]))
+        if held not in HONOUR_POINTS:
+            raise ValueError(f"honours held {list(held)} score nothing: [4, 0], [3, 1] or [3, 0]")
         hon = {
             "side": int(honours["side"]),
             "kind": honour_kind(contract),
@@ -694,7 +698,6 @@ class PriffeState(GameState):
             honours = honours_of(contract, [mask_of(h) for h in self.dealt])
         sides = self.side_tricks()
         score = score_deal(rules, contract, self.declarers, sides, honours)
-        below_before = list(self.below)
         for side in (0, 1):
             self.below[side] += score.trick_points[side]
             self.above[side] += score.above[side]
@@ -733,7 +736,6 @@ class PriffeState(GameState):
             "rubber_won": rubber_won,
             "rubber": self.rubber_index + 1,
         }
-        del below_before
         self.deal_results.append(result)
         self.history.append(self._deal_record(result))
         self.deal_index += 1
