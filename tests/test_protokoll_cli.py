@@ -91,7 +91,13 @@ def test_named_bids_and_refusals_keep_the_file(tmp_path: Path) -> None:
     result = runner.invoke(
         app, ["protokoll", "add", "-f", str(path), "--bids", "2,3", "--tricks", "2,3"]
     )
-    assert result.exit_code == 1 and "bids: 2 values for 3 players" in result.output
+    assert result.exit_code == 1
+    assert "row 2 (9 cards, Björn deals): bids: 2 values for 3 players" in result.output
+    result = runner.invoke(
+        app, ["protokoll", "add", "-f", str(path), "--bids", "2,x,4", "--tricks", "2,3,4"]
+    )
+    assert result.exit_code == 1
+    assert "row 2 (9 cards, Björn deals): bids: 'x' is not a number" in result.output
     result = runner.invoke(
         app, ["protokoll", "add", "-f", str(path), "--bids", "2,2,3", "--tricks", "+,+,+"]
     )

@@ -163,6 +163,14 @@ def _print_next(session: Session, lang: str) -> None:
         print(_t(lang, "seating", a=a, b=b, c=c, d=d))
 
 
+def _at_row(session: Session, row: int, error: Exception) -> str:
+    """An error message that says which row it is about."""
+    text = str(error)
+    if text.startswith("row ") or "no row" in text:
+        return text
+    return f"{session.describe(row)}: {text}"
+
+
 def _load(path: Path, lang: str) -> Session:
     try:
         return Session.load(path)
@@ -222,6 +230,15 @@ def _per_player(session: Session, text: str, what: str) -> list[str]:
             f"{what}: {len(parts)} values for {n} players ({', '.join(session.players)})"
         )
     return parts
+
+
+def _ints(values: Sequence[str], what: str) -> list[int]:
+    out = []
+    for v in values:
+        if not v.strip().isdigit():
+            raise ScorekeeperError(f"{what}: {v.strip()!r} is not a number")
+        out.append(int(v))
+    return out
 
 
 def _honours(session: Session, text: str | None) -> tuple[int, list[int]] | None:
@@ -284,7 +301,7 @@ def _build_deal(
         if calls is None or tricks is None:
             raise ScorekeeperError("Priffe needs --calls (in order from förhand) and --tricks")
         call_list = [c.strip() for c in calls.split(",") if c.strip()]
-        trick_list = [int(t) for t in tricks.split(",")]
+        trick_list = _ints(tricks.split(","), "tricks")
         return session.priffe_deal(call_list, trick_list, _honours(session, honours), row=row)
     if game == "tremanswhist":
         if tricks is None:
@@ -293,8 +310,8 @@ def _build_deal(
         taker = None
         if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
             taker = _seat_of_person(session, _person(session, exchange))
-        purchases = [int(x) for x in bought.split(",")] if bought else None
-        tricks_list = [int(t) for t in _per_player(session, tricks, "tricks")]
+        purchases = _ints(bought.split(","), "bought") if bought else None
+        tricks_list = _ints(_per_player(session, tricks, "tricks"), "tricks")
         return session.tremanswhist_deal(
             tricks_list,
             upcard=up,
@@ -391,7 +408,7 @@ def add_command(
         )  # fmt: skip
         session.add(deal)
     except (ScorekeeperError, ValueError) as e:
-        _die(lang, str(e), 1)
+        _die(lang, _at_row(session, len(session.entries) + 1, e), 1)
     _print_sheet(session, lang)
     print(_t(lang, "added", row=len(session.entries)))
     _print_next(session, lang)
@@ -426,7 +443,7 @@ def edit_command(
         )  # fmt: skip
         session.edit(row, deal)
     except (ScorekeeperError, ValueError) as e:
-        _die(lang, str(e), 1)
+        _die(lang, _at_row(session, row, e), 1)
     _print_sheet(session, lang)
     print(_t(lang, "edited", row=row))
     _print_next(session, lang)
