@@ -209,3 +209,33 @@ def test_heuristic_pair_beats_random_pair() -> None:
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
 def test_bots_registered(kind: str) -> None:
     assert make_bot("priffe", kind).name == kind
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10**6))
+def test_heuristic_does_not_see_other_hands(seed: int) -> None:
+    """Two deals that differ only in the other seats' cards get the same calls and lead."""
+    import random
+
+    from stickspel.game import Deal
+
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [tuple(deck[13 * s : 13 * s + 13]) for s in range(4)]
+    rest = [c for s in (0, 2, 3) for c in hands[s]]
+    rng.shuffle(rest)
+    other = [tuple(rest[0:13]), hands[1], tuple(rest[13:26]), tuple(rest[26:39])]
+    a, b = PriffeState(), PriffeState()
+    a.apply_deal(Deal(tuple(hands)))
+    b.apply_deal(Deal(tuple(other)))
+    bot = HeuristicBot()
+    # seat 1 is förhand: its call must not depend on the others' cards
+    assert bot.act(a) == bot.act(b)
+    # the same calls for everyone; förhand (seat 1) leads in tvångsnoll and ruter alike
+    calls = ["pass", "pass", "pass", "pass"] if seed % 2 else ["pass", "pass", "ruter", "pass"]
+    for c in calls:
+        a.apply_text(c)
+        b.apply_text(c)
+    assert a.current_player() == b.current_player() == 1
+    assert bot.act(a) == bot.act(b)
