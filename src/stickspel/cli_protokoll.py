@@ -723,7 +723,7 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         a, b = session.seat_name(0), session.seat_name(2)
         try:
             raw = _ask(_t(lang, "side_tricks", a=a, b=b))
-            tricks = [int(x) for x in raw.replace(" ", ",").split(",") if x]
+            tricks = _ints([x for x in raw.replace(" ", ",").split(",") if x], "tricks")
             if len(tricks) == 1:
                 tricks = [tricks[0], 13 - tricks[0]]
             hon = _honours(session, _ask(_t(lang, "honours_prompt")))
@@ -745,7 +745,8 @@ def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]
             purchases = None
             if buying:
                 purchases = [
-                    int(_ask(_t(lang, "bought_prompt", name=session.seat_name(s)))) for s in order
+                    _ints([_ask(_t(lang, "bought_prompt", name=session.seat_name(s)))], "bought")[0]
+                    for s in order
                 ]
             else:
                 who = _ask(_t(lang, "exchange_prompt"))
@@ -753,7 +754,8 @@ def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]
                     taker = _seat_of_person(session, _person(session, who))
             tricks = [0, 0, 0]
             for s in order:
-                tricks[s] = int(_ask(_t(lang, "tpw_tricks", name=session.seat_name(s))))
+                answer = _ask(_t(lang, "tpw_tricks", name=session.seat_name(s)))
+                tricks[s] = _ints([answer], "tricks")[0]
             deal = session.tremanswhist_deal(
                 tricks, upcard=up, kind=kind, trump=trump, taker=taker, purchases=purchases, row=row
             )
