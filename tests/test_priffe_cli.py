@@ -15,6 +15,7 @@ from pathlib import Path
 
 from referee.priffe import check_priffe_record
 
+from stickspel.cards import card_str, parse_card
 from stickspel.record import load_record, replay
 
 STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
@@ -149,3 +150,26 @@ def test_a_rubber_typed_in_at_the_terminal(tmp_path: Path) -> None:
     doc = load_record(tmp_path / "r.json")
     assert doc["players"][0] == "Testaren" and replay(doc).finished
     assert check_priffe_record(doc) == []
+
+
+def test_a_whole_parti_from_seat_2_follows_the_player_across_seats(tmp_path: Path) -> None:
+    s = Session(["play", "priffe", "--seat", "2", "--seed", "8", "--seat-bots", "random",
+                 "--name", "Testaren", "--lang", "en", "--record", "p.json"], tmp_path)  # fmt: skip
+    while True:
+        which, m = s.expect(PROMPT, END, timeout=120)
+        if which == 1:
+            break
+        s.send(m.group(1).split()[0])
+    assert s.finish() == 0
+    assert "Rubber 3 of 3" in s.out and "Testaren (you)" in s.out
+    doc = load_record(tmp_path / "p.json")
+    assert doc["players"][2] == "Testaren"
+    assert [r["rubber"] for r in doc["priffe"]["rubbers"]] == [1, 2, 3]
+    assert replay(doc).finished and check_priffe_record(doc) == []
+    # in rubber 2 the player sits in seat 1: the hand shown is seat 1's hand
+    k = next(i for i, d in enumerate(doc["deals"]) if d["seating"] == [0, 2, 1, 3])
+    at = s.out.index(f"Rubber 2 of 3 · deal {k + 1} ·")
+    shown = re.search(r"Your hand: (.*)\n", s.out[at:])
+    assert shown is not None
+    cards = {card_str(parse_card(c)) for c in shown.group(1).split()}
+    assert cards == set(doc["deals"][k]["hands"][1])
