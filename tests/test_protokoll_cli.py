@@ -206,6 +206,10 @@ def test_priffe_from_the_command_line(tmp_path: Path) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["totals"] == [70, 40, 70, 40]
     assert doc["deals"][1]["result"]["honours"]["held"] == [3, 1]
+    # a table that wrote only the contract and the bidder: the same row
+    _run("edit", "-f", str(path), "--row", "2", "--contract", "ruter", "--by", "David",
+         "--tricks", "5", "--honours", "David 3+1")  # fmt: skip
+    assert json.loads(path.read_text(encoding="utf-8"))["deals"] == doc["deals"]
     result = runner.invoke(app, ["protokoll", "add", "-f", str(path), "--calls",
                                  "pass,pass,pass,spader", "--tricks", "6,7"])  # fmt: skip
     assert result.exit_code == 1 and "row 3 (Cissi deals): spader may only be bid" in result.output

@@ -277,6 +277,8 @@ def _build_deal(
     exchange: str | None,
     bought: str | None,
     deal_json: str | None,
+    contract: str | None = None,
+    by: str | None = None,
 ) -> dict[str, Any]:
     if deal_json:
         try:
@@ -298,11 +300,21 @@ def _build_deal(
         marks: list[int | str] = [parse_mark(t) for t in _per_player(session, tricks, "tricks")]
         return session.plump_deal(bid_values, marks, row=row, trump=trump)
     if game == "priffe":
-        if calls is None or tricks is None:
-            raise ScorekeeperError("Priffe needs --calls (in order from förhand) and --tricks")
-        call_list = [c.strip() for c in calls.split(",") if c.strip()]
+        if (calls is None and contract is None) or tricks is None:
+            raise ScorekeeperError(
+                "Priffe needs --calls (in order from förhand) or --contract (and --by), and --tricks"
+            )
+        call_list = [c.strip() for c in calls.split(",") if c.strip()] if calls else None
+        bidder = _seat_of_person(session, _person(session, by)) if by else None
         trick_list = _ints(tricks.split(","), "tricks")
-        return session.priffe_deal(call_list, trick_list, _honours(session, honours), row=row)
+        return session.priffe_deal(
+            call_list,
+            trick_list,
+            _honours(session, honours),
+            row=row,
+            contract=contract,
+            bidder=bidder,
+        )
     if game == "tremanswhist":
         if tricks is None:
             raise ScorekeeperError("Tremanswhist needs --tricks (and --upcard)")
@@ -384,6 +396,10 @@ def add_command(
     honours: str | None = typer.Option(
         None, "--honours", help="Priffe: who held honours: 'Anna 3+1' (4, 3+1 or 3)."
     ),
+    contract: str | None = typer.Option(
+        None, "--contract", help="Priffe, instead of --calls: the contract (or tvångsnoll)."
+    ),
+    by: str | None = typer.Option(None, "--by", help="Priffe, with --contract: who bid it."),
     upcard: str | None = typer.Option(
         None, "--upcard", help="Tremanswhist: the upcard (QH) or its band (plus, plus:H, minus)."
     ),
@@ -405,6 +421,7 @@ def add_command(
         deal = _build_deal(
             session, row=None, bids=bids, tricks=tricks, trump=trump, calls=calls,
             honours=honours, upcard=upcard, exchange=exchange, bought=bought, deal_json=deal_json,
+            contract=contract, by=by,
         )  # fmt: skip
         session.add(deal)
     except (ScorekeeperError, ValueError) as e:
@@ -423,6 +440,8 @@ def edit_command(
     trump: str | None = typer.Option(None, "--trump"),
     calls: str | None = typer.Option(None, "--calls"),
     honours: str | None = typer.Option(None, "--honours"),
+    contract: str | None = typer.Option(None, "--contract"),
+    by: str | None = typer.Option(None, "--by"),
     upcard: str | None = typer.Option(None, "--upcard"),
     exchange: str | None = typer.Option(None, "--exchange"),
     bought: str | None = typer.Option(None, "--bought"),
@@ -440,6 +459,7 @@ def edit_command(
         deal = _build_deal(
             session, row=row, bids=bids, tricks=tricks, trump=trump, calls=calls,
             honours=honours, upcard=upcard, exchange=exchange, bought=bought, deal_json=deal_json,
+            contract=contract, by=by,
         )  # fmt: skip
         session.edit(row, deal)
     except (ScorekeeperError, ValueError) as e:

@@ -563,23 +563,35 @@ class Session:
     # --- Priffe ---------------------------------------------------------------------------------
     def priffe_deal(
         self,
-        calls: Sequence[str],
+        calls: Sequence[str] | None,
         tricks: Sequence[int],
         honours: tuple[int, Sequence[int]] | None = None,
         *,
         row: int | None = None,
+        contract: str | None = None,
+        bidder: int | None = None,
     ) -> dict[str, Any]:
         """A Priffe deal: the calls in order from förhand, the tricks and the honours.
 
-        ``tricks`` is two numbers, per side (seats 0+2, then 1+3), or one: the
-        declaring side's tricks (the defence has the rest; side 0+2 in
-        tvångsnoll).  ``honours`` is ``(seat, held)``: any seat of the side
-        that held them and ``[4, 0]``, ``[3, 1]`` or ``[3, 0]``.
+        A table that wrote down only the contract and who bid it gives
+        ``contract`` and ``bidder`` (a seat) instead of ``calls``: the calls are
+        then the bidder's bid with everyone else passing (``tvångsnoll``: all
+        pass), which the engine judges like any other.  ``tricks`` is two
+        numbers, per side (seats 0+2, then 1+3), or one: the declaring side's
+        tricks (the defence has the rest; side 0+2 in tvångsnoll).  ``honours``
+        is ``(seat, held)``: any seat of the side that held them and ``[4, 0]``,
+        ``[3, 1]`` or ``[3, 0]``.
+
+        >>> s = Session.new("priffe", ["Anna", "Björn", "Cissi", "David"])
+        >>> s.priffe_deal(None, [9], contract="hjärter", bidder=2)["auction"]
+        [{'seat': 1, 'call': 'pass'}, {'seat': 2, 'call': 'hjärter'}, {'seat': 3, 'call': 'pass'}, {'seat': 0, 'call': 'pass'}]
         """
         self._require("priffe")
         row = row if row is not None else len(self.entries) + 1
         dealer = self._row_dealer_size(row)[0]
         n = len(self.players)
+        if calls is None:
+            calls = self._calls_for(row, dealer, contract, bidder)
         if len(calls) > n:
             raise ScorekeeperError(
                 f"{self.describe(row)}: {len(calls)} calls, each of the {n} players calls once",
@@ -603,6 +615,25 @@ class Session:
             seat, held = honours
             result["honours"] = {"side": int(seat) % 2, "held": [int(h) for h in held]}
         return {"dealer": dealer, "auction": auction, "result": result}
+
+    def _calls_for(
+        self, row: int, dealer: int, contract: str | None, bidder: int | None
+    ) -> list[str]:
+        """The calls that make ``contract`` by ``bidder``: the others pass."""
+        n = len(self.players)
+        name = (contract or "").strip().lower()
+        if name in ("tvångsnoll", "tvangsnoll", "pass"):
+            return ["pass"] * n
+        if not name or bidder is None:
+            raise ScorekeeperError(
+                f"{self.describe(row)}: give the calls, or the contract and who bid it",
+                row=row,
+                rule="missing_field",
+            )
+        order = [(dealer + 1 + k) % n for k in range(n)]
+        k = order.index(bidder)
+        rest = [] if name == "spel" else ["pass"] * (n - k - 1)
+        return ["pass"] * k + [name] + rest
 
     def check_calls(self, calls: Sequence[str], row: int | None = None) -> None:
         """Check the calls made so far in a Priffe deal (in order from förhand).
