@@ -151,3 +151,22 @@ def test_engine_games_sheet_totals_equal_replay(players: int, seed: int) -> None
     assert [int(c.text) for c in sub.cells] == [
         sum(d["result"]["points"][s] for d in record["deals"][:3]) for s in range(players)
     ]
+
+
+def test_tremanswhist_buying_rounds_span_the_html_table() -> None:
+    t = Session.new("tremanswhist", ["Anna", "Björn", "Cissi"], form="buying")
+    t.add(t.tremanswhist_deal([6, 5, 2], purchases=[3, 2, 0]))
+    sheet = build_sheet(t.doc)
+    html = render_html(sheet)
+    assert '<tr class="section"><td class="label" colspan="4">Omgång 1' in html
+    parser = _Cells()
+    parser.feed(html)
+    deal = next(cells for kind, cells in parser.rows if kind == "deal")
+    # tricks/target as the note, the running total as the figure; Anna dealt
+    assert deal == [
+        ("label", "1 +"),
+        ("cell dealer", "6/2|4"),
+        ("cell", "5/6|−1"),
+        ("cell", "2/5|−3"),
+    ]
+    assert sheet.totals == [4, -1, -3] == t.totals()

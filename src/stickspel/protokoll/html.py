@@ -56,8 +56,12 @@ def _cell_html(cell: Cell) -> str:
     return note + text
 
 
-def _row_html(row: Row) -> str:
+def _row_html(row: Row, width: int) -> str:
     note = f' <span class="trump">{escape(row.note)}</span>' if row.note else ""
+    if row.kind == "section" and not any(c.text or c.note for c in row.cells):
+        # a line across the sheet (a round of the buying variant, a won game)
+        label = f'<td class="label" colspan="{width + 1}">{escape(row.label)}{note}</td>'
+        return f'<tr class="section">{label}</tr>'
     out = [f'<tr class="{escape(row.kind)}">', f'<td class="label">{escape(row.label)}{note}</td>']
     for i, cell in enumerate(row.cells):
         classes = ["cell"]
@@ -75,7 +79,7 @@ def _table_html(table: Table, winners: list[int] | None) -> str:
     for i, name in enumerate(table.columns):
         cls = ' class="winner"' if winners and i in winners else ""
         head.append(f"<th{cls}>{escape(name)}</th>")
-    body = "\n".join(_row_html(r) for r in table.rows)
+    body = "\n".join(_row_html(r, len(table.columns)) for r in table.rows)
     return (
         f"<table>\n<caption>{escape(table.title)}</caption>\n"
         f"<thead><tr>{''.join(head)}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
