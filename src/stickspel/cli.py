@@ -163,7 +163,7 @@ def _msg(lang: str, key: str, **kw: Any) -> str:
 def _console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, soft_wrap=True)
 
 
 def _fail(lang: str, message: str, code: int = 2) -> typer.Exit:
