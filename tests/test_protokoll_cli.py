@@ -54,6 +54,12 @@ def test_variant_options_and_first_dealer(tmp_path: Path) -> None:
               "-o", "max_cards=99"],
     )  # fmt: skip
     assert result.exit_code == 2 and "can start at most at" in result.output
+    result = runner.invoke(
+        app, ["protokoll", "new", "plump", "--players", "A,B,C", "-f", str(tmp_path / "y.json"),
+              "--first-dealer", "Q"],
+    )  # fmt: skip
+    assert result.exit_code == 2 and "--first-dealer 'Q' is not one of the players" in result.output
+    assert not (tmp_path / "y.json").exists()
 
 
 def test_a_whole_evening_then_replay_and_pdf(tmp_path: Path) -> None:

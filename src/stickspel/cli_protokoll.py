@@ -363,11 +363,16 @@ def new_command(
         rules = spec.rules.from_strings(texts, preset)
         fd = 0
         if first_dealer is not None:
-            fd = (
-                [n.lower() for n in names].index(first_dealer.strip().lower())
-                if (first_dealer.strip().lower() in [n.lower() for n in names])
-                else int(first_dealer)
-            )
+            lower = [n.lower() for n in names]
+            want = first_dealer.strip().lower()
+            if want in lower:
+                fd = lower.index(want)
+            elif want.isdigit() and int(want) < len(names):
+                fd = int(want)
+            else:
+                raise ScorekeeperError(
+                    f"--first-dealer {first_dealer!r} is not one of the players ({', '.join(names)})"
+                )
         session = Session.new(spec.name, names, rules, first_dealer=fd)
         session.save(file)
     except (RulesError, ScorekeeperError, ValueError) as e:
