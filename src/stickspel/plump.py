@@ -323,16 +323,29 @@ class PlumpState(GameState):
         size = self.hand_size
         k = self.rules.hands
         n = self.num_players
-        # dealt one at a time from förhand round to the dealer (and the blind hand)
-        piles: list[list[int]] = [[] for _ in range(k)]
-        for i in range(size * k):
-            piles[i % k].append(deck[i])
-        by_seat = [piles[(s - self.forhand()) % n] for s in range(n)]
-        extra = (tuple(piles[n]),) if k > n else ()
+        # dealt one at a time from förhand round to the dealer (and the blind hand):
+        # pile j gets cards j, j + k, j + 2k … of the deck
+        dealt = size * k
+        piles = [tuple(deck[j:dealt:k]) for j in range(k)]
+        forhand = (self.dealer + 1) % n
+        by_seat = tuple(piles[(s - forhand) % n] for s in range(n))
+        extra = (piles[n],) if k > n else ()
         upcard = None
-        if self.rules.trump_rule(self.deal_index, size) == "upcard" and size * k < 52:
-            upcard = deck[size * k]
-        return Deal(tuple(tuple(h) for h in by_seat), extra, upcard)
+        if dealt < 52 and self.rules.trump_rule(self.deal_index, size) == "upcard":
+            upcard = deck[dealt]
+        return Deal(by_seat, extra, upcard)
+
+    def apply_chance(self, rng: random.Random) -> Deal:
+        deal = self.sample_deal(rng)
+        # a sampled deal is valid by construction: apply_deal's checks are skipped
+        trump: int | None
+        if deal.upcard is not None:
+            trump = suit_of(deal.upcard)
+        else:
+            rule = self.rules.trump_rule(self.deal_index, self.hand_size)
+            trump = rule if isinstance(rule, int) else None
+        self._start_deal(deal, trump)
+        return deal
 
     def apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
@@ -380,14 +393,19 @@ class PlumpState(GameState):
                 raise IllegalActionError(
                     f"upcard {card_str(deal.upcard)} is also in a hand", rule="duplicate_card"
                 )
-            self.trump = None if deal.upcard is None else suit_of(deal.upcard)
+            trump = None if deal.upcard is None else suit_of(deal.upcard)
         else:
             if deal.upcard is not None:
                 raise IllegalActionError(
                     "no card is turned up in this deal (trump is not decided by an upcard)",
                     rule="upcard",
                 )
-            self.trump = trump_rule if isinstance(trump_rule, int) else None
+            trump = trump_rule if isinstance(trump_rule, int) else None
+        self._start_deal(deal, trump)
+
+    def _start_deal(self, deal: Deal, trump: int | None) -> None:
+        n = self.num_players
+        self.trump = trump
         self.upcard = deal.upcard
         self.dealt = [tuple(h) for h in deal.hands]
         self.hands = [mask_of(h) for h in deal.hands]
