@@ -13,7 +13,7 @@ from stickspel.priffe import PriffeRules, PriffeState, example_hands
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.terminal import render_sheet
 from stickspel.simulate import play_game
-from stickspel.views.priffe import legal_calls, prompt, render
+from stickspel.views.priffe import prompt, render
 
 PLAYERS = ["Anna", "Björn", "Cissi", "David"]
 
@@ -47,13 +47,15 @@ def test_view_shows_only_own_hand_and_names_follow_seating() -> None:
 def test_prompt_lists_calls_and_explains_spader() -> None:
     state = PriffeState()
     state.apply_deal(Deal(example_hands()))
-    assert legal_calls(state.observation(1)) == [
+    assert state.observation(1)["legal_calls"] == [
         state.action_to_string(a) for a in state.legal_actions()
     ]
     state.apply_text("pass")
     state.apply_text("pass")
     obs = state.observation(3)
-    assert legal_calls(obs) == [state.action_to_string(a) for a in state.legal_actions()]
+    assert obs["legal_calls"] == [state.action_to_string(a) for a in state.legal_actions()]
+    assert obs["barred_calls"]["spader"]["rule"] == "spader_seat"
+    assert state.observation(0)["legal_calls"] == []  # not seat 0's turn
     assert "spader bara för förhand och andra hand" in prompt(obs)
     state.apply_text("spel")
     obs = state.observation(2)

@@ -1034,6 +1034,9 @@ class PriffeState(GameState):
             "calls": [{"seat": s, "call": CALLS[c]} for s, c in self.auction] if live else [],
             "high_bid": CALLS[self.high] if live and self.high_seat is not None else None,
             "high_seat": self.high_seat if live else None,
+            # the calls open to this seat if it is to call, and why the others are not
+            "legal_calls": [],
+            "barred_calls": {},
             "contract": self.contract_name() if self.phase == _PLAY else None,
             "declarers": (
                 [self.declarers, self.declarers + 2]
@@ -1063,6 +1066,13 @@ class PriffeState(GameState):
             "game_points": self.rules.game_target,
             "totals": list(self.totals),
         }
+        if self.phase == _BID and seat == self.current:
+            for c in range(len(CALLS)):
+                err = self.call_error(seat, c)
+                if err is None:
+                    obs["legal_calls"].append(CALLS[c])
+                else:
+                    obs["barred_calls"][CALLS[c]] = {"rule": err.rule, "message": str(err)}
         if self.tricks and self.phase == _PLAY:
             obs["last_trick"] = obs["tricks"][-1]
         if self.phase == _DEAL and self.deal_results:

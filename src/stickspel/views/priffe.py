@@ -31,12 +31,7 @@ from rich.text import Text
 
 from ..cards import card_display, hand_display, mask_of, parse_card, parse_suit, suit_display
 
-__all__ = ["render", "prompt", "describe", "legal_calls"]
-
-_ORDER = {
-    "modern": ("klöver", "spader", "ruter", "hjärter", "noll", "spel"),
-    "old": ("spader", "klöver", "ruter", "hjärter", "noll", "spel"),
-}
+__all__ = ["render", "prompt", "describe"]
 
 _WORDS = {
     "sv": {
@@ -111,25 +106,6 @@ def _name(obs: dict[str, Any], players: list[str], seat: int) -> str:
 
 def _cards(cards: list[str], lang: str) -> str:
     return " ".join(card_display(parse_card(c), lang) for c in cards)
-
-
-def legal_calls(obs: dict[str, Any]) -> list[str]:
-    """The calls the seat of ``obs`` may make now (the rules' order, from the observation).
-
-    >>> legal_calls({"style": "modern", "high_bid": "ruter", "seat": 3, "forhand": 1})
-    ['pass', 'hjärter', 'noll', 'spel']
-    """
-    order = _ORDER[str(obs.get("style", "modern"))]
-    high = obs.get("high_bid")
-    start = order.index(high) + 1 if high in order else 0
-    out = ["pass"]
-    second = (int(obs["forhand"]) + 1) % 4
-    for call in order[start:]:
-        if call == "spader" and obs.get("style", "modern") == "modern":
-            if obs["seat"] not in (obs["forhand"], second):
-                continue
-        out.append(call)
-    return out
 
 
 def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> RenderableType:
@@ -227,14 +203,11 @@ def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:
     """What the seat is asked now: its call (the calls open to it) or a card."""
     w = _WORDS[lang]
     if obs["phase"] == "bid":
-        calls = legal_calls(obs)
-        note = ""
-        if (
-            obs.get("style", "modern") == "modern"
-            and "spader" not in calls
-            and obs.get("high_bid") in (None, "klöver")
-        ):
-            note = w["spader_note"]
+        # the engine says which calls are open and why the others are not
+        calls = list(obs.get("legal_calls") or [])
+        barred = obs.get("barred_calls") or {}
+        spader = barred.get("spader")
+        note = w["spader_note"] if spader and spader.get("rule") == "spader_seat" else ""
         return w["call_prompt"].format(calls=", ".join(calls) + note)
     trick = obs.get("trick") or {}
     return w["play_prompt"] if trick.get("cards") else w["lead_prompt"]
