@@ -41,8 +41,10 @@ from .cards import (
     SPADES,
     SUIT_MASKS,
     CardError,
+    beats,
     card_str,
     cards_of,
+    follow_mask,
     make_card,
     mask_of,
     parse_card,
@@ -572,12 +574,8 @@ class PriffeState(GameState):
     # --- actions --------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
         if self.phase == _PLAY:
-            hand = self.hands[self.current]
-            if self.trick:
-                m = hand & SUIT_MASKS[_SUIT_OF[self.trick[0]]]
-                if m:
-                    hand = m
-            return cards_of(hand)
+            led = _SUIT_OF[self.trick[0]] if self.trick else None
+            return cards_of(follow_mask(self.hands[self.current], led))  # no duty to trump
         if self.phase == _BID:
             return [
                 CALL_BASE + c for c in range(len(CALLS)) if self.call_error(self.current, c) is None
@@ -661,9 +659,7 @@ class PriffeState(GameState):
                     rule="follow_suit",
                     seat=p,
                 )
-            best = self.best_card
-            s = _SUIT_OF[action]
-            if (s == _SUIT_OF[best] and action > best) or (s == self.trump and _SUIT_OF[best] != s):
+            if beats(action, self.best_card, self.trump):
                 self.best_card = action
                 self.best_seat = p
         else:
