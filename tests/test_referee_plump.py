@@ -18,7 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from referee.plump import check_plump_record, schedule, score
+from test_plump_properties import plump_rules
 
 from stickspel.bots import RandomBot
 from stickspel.plump import PlumpRules, PlumpState
@@ -74,6 +77,15 @@ VARIANTS = [PlumpRules.preset(name) for name in PlumpRules.PRESETS] + [
 def test_variant_records_are_clean(rules: PlumpRules) -> None:
     for seed in range(3):
         assert check_plump_record(simulate(rules, seed)) == []
+
+
+@settings(max_examples=60)
+@given(rules=plump_rules(), seed=st.integers(0, 2**16), cut=st.none() | st.integers(0, 60))
+def test_records_under_random_rules_are_clean(
+    rules: PlumpRules, seed: int, cut: int | None
+) -> None:
+    """The engine and the referee agree over random option combinations, finished or not."""
+    assert check_plump_record(simulate(rules, seed, stop_after=cut)) == []
 
 
 @pytest.mark.parametrize("stop_after", [0, 1, 3, 7, 12, 30, 60])
