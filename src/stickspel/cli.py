@@ -163,7 +163,7 @@ def _msg(lang: str, key: str, **kw: Any) -> str:
 def _console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False)
 
 
 def _fail(lang: str, message: str, code: int = 2) -> typer.Exit:
@@ -509,13 +509,13 @@ def _play(game: str, **kwargs: Any) -> None:
     except (KeyboardInterrupt, EOFError) as stop:
         write_record(state.to_record(players), path)
         console.print()
-        console.print(_msg(lang, "saved", path=path))
-        console.print(_msg(lang, "resume_hint", game=game, path=path))
+        console.print(_msg(lang, "saved", path=path), soft_wrap=True)
+        console.print(_msg(lang, "resume_hint", game=game, path=path), soft_wrap=True)
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     write_record(state.to_record(players), path)
     _show_sheet(console, state, players, lang)
     _announce_end(console, state, players, lang)
-    console.print(_msg(lang, "record_written", path=path))
+    console.print(_msg(lang, "record_written", path=path), soft_wrap=True)
 
 
 class _Quit(KeyboardInterrupt):
@@ -681,7 +681,7 @@ def _sim(game: str, **kwargs: Any) -> None:
             by.add_row(kind, f"{row['mean_score']:.1f}", f"{row['win_rate']:.1%}")
         console.print(by)
     if data["record_dir"]:
-        console.print(_msg(lang, "records_in", dir=data["record_dir"]))
+        console.print(_msg(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
 
 
 def _register_games() -> None:

@@ -187,18 +187,14 @@ class HeuristicBot:
         if need > 0:
             if winners:
                 if not last:
-                    sure = [
-                        c
-                        for c in winners
-                        if _higher_unknown(c, unknown) == 0 and (c // 13 == trump or trump is None)
-                    ]
+                    sure = [c for c in winners if _higher_unknown(c, unknown) == 0]
                     if sure:
                         return min(sure, key=cheap)
                 return min(winners, key=cheap)
             return min(losers, key=cheap)
         # has its tricks: duck with the highest card that still loses
         if losers:
-            return max(losers, key=lambda c: (c % 13, c // 13 == trump))
+            return max(losers, key=lambda c: (-_higher_unknown(c, unknown), c % 13))
         return max(winners, key=cheap) if last else min(winners, key=cheap)
 
 
