@@ -272,3 +272,16 @@ def test_links_in_readme_and_docs_point_to_files() -> None:
             if "://" in target:
                 continue
             assert (page.parent / target).exists(), f"{page.name} links to missing {target}"
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in sorted(GAMES) if "players" not in GAMES[g].rules.option_names()]
+)
+def test_games_with_a_fixed_table_refuse_another_number_of_players(game: str) -> None:
+    state = GAMES[game].state(GAMES[game].rules())  # type: ignore[call-arg]
+    wrong = str(state.num_players + 1)
+    res = run("simulate", game, "--players", wrong, "--games", "1")
+    assert res.returncode == 2
+    assert f"{game} spelas av {state.num_players} spelare, inte {wrong}" in res.stderr
+    ok = run("simulate", game, "--players", str(state.num_players), "--games", "1", "--json")
+    assert ok.returncode == 0, ok.stderr
