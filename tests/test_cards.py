@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -127,6 +128,14 @@ def test_parse_rejects_non_cards_with_a_clear_message(bad: str) -> None:
         parse_card(bad)
     assert repr(bad) in str(e.value)
     assert "AS" in str(e.value)  # says what would be right
+
+
+@pytest.mark.parametrize("bad", [5, None, ["AS"], 51.0])
+def test_parse_rejects_values_that_are_not_text(bad: Any) -> None:
+    with pytest.raises(CardError, match="is not a card"):
+        parse_card(bad)
+    with pytest.raises(CardError):
+        parse_cards(["AS", bad])
 
 
 def test_d_and_e_need_a_suit_symbol_or_word() -> None:

@@ -156,6 +156,8 @@ def parse_card(text: str) -> int:
     ...
     stickspel.cards.CardError: '1X' is not a card (write e.g. AS, TD, 7H or E♠, Kn♥, 10♦)
     """
+    if not isinstance(text, str):  # e.g. a number in a hand-edited record
+        raise CardError(f"{text!r} is not a card (write e.g. AS, TD, 7H or E♠, Kn♥, 10♦)")
     raw = text.strip()
     up = raw.upper()
     if len(up) == 2 and up[0] in RANKS and up[1] in SUITS:
