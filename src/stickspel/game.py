@@ -92,7 +92,12 @@ def _parse_value(name: str, raw: str, typ: Any) -> Any:
         except ValueError:
             raise RulesError(f"option {name}: {raw!r} is not a whole number") from None
     if "tuple" in str(typ):
-        return tuple(int(x) for x in text.replace("/", " ").replace(";", " ").split())
+        try:
+            return tuple(int(x) for x in text.replace("/", " ").replace(";", " ").split())
+        except ValueError:
+            raise RulesError(
+                f"option {name}: {raw!r} is not whole numbers separated by / (e.g. 2/6/7)"
+            ) from None
     return text
 
 
