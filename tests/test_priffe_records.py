@@ -416,3 +416,33 @@ def test_hand_checked_rubber_with_cards() -> None:
     assert doc["deals"][1]["tricks"][0] == {"leader": 1, "cards": ["2C", "2D", "2H", "2S"],
                                              "winner": 1}  # fmt: skip
     assert replay(doc).finished
+
+
+def test_garbage_anywhere_in_a_deal_is_a_record_error(game: dict[str, Any]) -> None:
+    """Any field of any deal (or the variant) replaced by garbage: a RecordError, never a crash."""
+    import random
+
+    def paths(o: Any, pre: tuple[Any, ...] = ()) -> Any:
+        items = o.items() if isinstance(o, dict) else enumerate(o) if isinstance(o, list) else ()
+        for k, v in items:
+            yield (*pre, k)
+            yield from paths(v, (*pre, k))
+
+    reported = copy.deepcopy(game)
+    for d in reported["deals"]:
+        del d["hands"], d["tricks"]
+    garbage: list[Any] = [None, 1, -1, "x", [], {}, [1, 2], "AS", 99, True, {"side": 5}, [None]]
+    rng = random.Random(5)
+    for doc0 in (game, reported):
+        where = [p for p in paths(doc0) if p[0] in ("deals", "variant")]
+        for _ in range(120):
+            doc = copy.deepcopy(doc0)
+            p = rng.choice(where)
+            target = doc
+            for k in p[:-1]:
+                target = target[k]
+            target[p[-1]] = rng.choice(garbage)
+            try:
+                replay(doc)
+            except RecordError:
+                pass

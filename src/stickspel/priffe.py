@@ -208,7 +208,7 @@ class PriffeRules(Rules):
                 "trick_value is the modern game's fixed value; with style=old set old_values instead"
             )
         default_old = (2, 6, 7, 8, 9, 10)
-        values = tuple(self.old_values)
+        values = tuple(self.old_values) if isinstance(self.old_values, (tuple, list)) else ()
         if len(values) != 6 or not all(
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values
         ):
@@ -885,7 +885,11 @@ class PriffeState(GameState):
         side, held = raw.get("side"), raw.get("held")
         if side not in (0, 1):
             raise IllegalActionError(f"honours side must be 0 or 1, not {side!r}", rule="honours")
-        if not isinstance(held, list) or tuple(held) not in HONOUR_POINTS:
+        if (
+            not isinstance(held, list)
+            or not all(isinstance(h, int) for h in held)
+            or tuple(held) not in HONOUR_POINTS
+        ):
             raise IllegalActionError(
                 f"honours held {held!r} scores nothing: it must be [4, 0], [3, 1] or [3, 0]",
                 rule="honours",
@@ -915,6 +919,14 @@ class PriffeState(GameState):
         from .record import RecordError, _check_result, _replay_deal
 
         seating = deal.get("seating", [0, 1, 2, 3])
+        if not isinstance(seating, list) or sorted(map(str, seating)) != ["0", "1", "2", "3"]:
+            raise RecordError(
+                f"seating must list the person (0–3) in each of the 4 seats, not {seating!r}",
+                rule="malformed",
+                deal=i,
+            )
+        if not isinstance(deal.get("auction", []), list):
+            raise RecordError("'auction' must be a list of calls", rule="malformed", deal=i)
         if not self.is_chance():
             raise RecordError("the previous deal is unfinished", rule="truncated", deal=i - 1)
         if list(seating) != list(self.seating):
