@@ -25,6 +25,7 @@ from test_plump_properties import plump_rules
 
 from stickspel.bots import RandomBot
 from stickspel.plump import PlumpRules, PlumpState
+from stickspel.record import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -433,6 +434,8 @@ def test_records_from_stickspel_simulate_are_clean(
         assert len(doc["players"]) == players
         assert "winner" in doc
         assert check_plump_record(doc) == [], f.name
+        rep = replay(doc)  # and the engine's own replay agrees
+        assert rep.finished and rep.summary()["totals"] == doc["totals"]
 
 
 def test_score_sheet_records_without_cards() -> None:
