@@ -263,3 +263,16 @@ def test_tremanswhist_from_the_command_line(tmp_path: Path) -> None:
     assert "row 2 (Björn deals): the tricks taken add up to 12, a deal has 13" in result.output
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["totals"] == [-1 + 3 + 4, -2 - 2 - 2, 3 - 2 - 2]
+
+
+def test_next_tells_the_dealer_the_forbidden_bid(tmp_path: Path) -> None:
+    path = tmp_path / "k.json"
+    _new(path)
+    out = _run("next", "-f", str(path), "--bids", "Björn=4,Cissi=2")
+    assert "Giv 1: Anna ger 10 kort. Björn börjar." in out
+    assert "Anna (given) får inte bjuda 4." in out
+    out = _run("next", "-f", str(path), "--bids", "Björn=9,Cissi=3", "--lang", "en")
+    assert "may not bid" not in out  # 12 > 10: any bid will do
+    result = runner.invoke(app, ["protokoll", "next", "-f", str(path), "--bids", "Cissi=2"])
+    assert result.exit_code == 1
+    assert "row 1 (10 cards, Anna deals): Cissi bids before Björn" in result.output

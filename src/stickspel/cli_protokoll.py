@@ -492,6 +492,40 @@ def undo_command(
     _print_next(session, lang)
 
 
+@protokoll_app.command("next")
+def next_command(
+    file: Path = _FILE,
+    bids: str | None = typer.Option(
+        None,
+        "--bids",
+        help="Plump: the bids made so far, Björn=3,Cissi=2: checked, and the dealer told what not to bid.",
+    ),
+    lang: str = _LANG,
+) -> None:
+    """Who deals next and how many cards; with --bids, what the dealer may not bid."""
+    lang = _lang(lang)
+    session = _load(file, lang)
+    _print_next(session, lang)
+    nxt = session.next_deal()
+    if bids is None or nxt is None:
+        return
+    try:
+        if session.game != "plump":
+            raise ScorekeeperError("--bids is for Plump")
+        made: list[int | None] = [None] * len(session.players)
+        for part in (p.strip() for p in bids.split(",") if p.strip()):
+            name, sep, value = part.partition("=")
+            if not sep:
+                raise ScorekeeperError(f"--bids wants name=bid, not {part!r}")
+            made[_person(session, name)] = _ints([value], "bids")[0]
+        session.check_bids(made)
+        forbidden = session.forbidden_bid(made)
+    except (ScorekeeperError, ValueError) as e:
+        _die(lang, _at_row(session, nxt.row, e), 1)
+    if forbidden is not None:
+        print(_t(lang, "forbidden", dealer=session.players[nxt.dealer], bid=forbidden))
+
+
 @protokoll_app.command("show")
 def show_command(
     file: Path = _FILE,
