@@ -19,9 +19,9 @@ from stickspel.tremanswhist import TremanswhistRules, TremanswhistState
 
 NAMES = ["Anna", "Björn", "Cissi"]
 RULE_SETS = [
-    TremanswhistRules(),
-    TremanswhistRules(offer_continues=True),
-    TremanswhistRules(minus_trump=True, win_score=7),
+    TremanswhistRules(max_deals=100),
+    TremanswhistRules(offer_continues=True, max_deals=100),
+    TremanswhistRules(minus_trump=True, win_score=7, max_deals=100),
     TremanswhistRules(form="buying"),
     TremanswhistRules(form="buying", plus_targets=(5, 5, 3), minus_targets=(3, 5, 5)),
 ]
@@ -112,27 +112,27 @@ def both_refuse(doc: dict[str, Any], words: str) -> None:
 
 
 def test_fault_void_player_does_not_trump() -> None:
-    doc = played(TremanswhistRules(minus_trump=True), ["passa"] * 3)
+    doc = played(TremanswhistRules(minus_trump=True, max_deals=100), ["passa"] * 3)
     assert check_tremanswhist_record(doc) == []
     doc["deals"][0]["tricks"][0]["cards"][2] = "6S"
     both_refuse(doc, "does not trump")
 
 
 def test_fault_not_following_suit() -> None:
-    doc = played(TremanswhistRules(minus_trump=True), ["passa"] * 3)
+    doc = played(TremanswhistRules(minus_trump=True, max_deals=100), ["passa"] * 3)
     doc["deals"][0]["tricks"][0]["cards"][1] = "2H"
     both_refuse(doc, "does not follow suit")
 
 
 def test_fault_wrong_band() -> None:
-    doc = played(TremanswhistRules(), ["passa"] * 3)
+    doc = played(TremanswhistRules(max_deals=100), ["passa"] * 3)
     assert doc["deals"][0]["result"]["kind"] == "minus"
     doc["deals"][0]["result"]["kind"] = "plus"
     both_refuse(doc, "result kind")
 
 
 def test_fault_second_taker_and_missing_offer() -> None:
-    doc = played(TremanswhistRules(), ["passa", "byt"])
+    doc = played(TremanswhistRules(max_deals=100), ["passa", "byt"])
     assert check_tremanswhist_record(doc) == []
     bad = copy.deepcopy(doc)
     bad["deals"][0]["exchanges"].append({"seat": 0, "take": True})
@@ -154,7 +154,7 @@ def test_fault_buying_over_the_limit() -> None:
 
 
 def test_fault_totals_winner_dealer_and_extra_deal() -> None:
-    doc = game(TremanswhistRules(win_score=4), 3, ("heuristic",) * 3)
+    doc = game(TremanswhistRules(win_score=4, max_deals=100), 3, ("heuristic",) * 3)
     assert len(doc["deals"]) >= 2
     bad = copy.deepcopy(doc)
     bad["totals"][1] += 2

@@ -35,7 +35,9 @@ def deal_of(hands: tuple[str, str, str], pile: str, upcard: bool = True) -> Deal
     return Deal(tuple(tuple(parse_cards(h)) for h in hands), (p,), p[-1] if upcard else None)
 
 
-@pytest.mark.parametrize("rules", [TremanswhistRules(), TremanswhistRules(form="buying")])
+@pytest.mark.parametrize(
+    "rules", [TremanswhistRules(max_deals=100), TremanswhistRules(form="buying")]
+)
 def test_heuristic_plays_whole_games_from_observations_only(rules: TremanswhistRules) -> None:
     assert bot_names("tremanswhist") == ["random", "heuristic"]
     for seed in range(4):
@@ -121,7 +123,9 @@ def test_heuristic_takes_cheaply_in_plus_and_ducks_in_minus() -> None:
     assert parse_card("AS") == HeuristicBot(seed=0).act(minus)
 
 
-@pytest.mark.parametrize("rules", [TremanswhistRules(), TremanswhistRules(form="buying")])
+@pytest.mark.parametrize(
+    "rules", [TremanswhistRules(max_deals=100), TremanswhistRules(form="buying")]
+)
 def test_heuristic_beats_random(rules: TremanswhistRules) -> None:
     wins = 0
     games = 12

@@ -22,9 +22,9 @@ DIAMONDS = "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D"
 NAMES = ["Anna", "Björn", "Cissi"]
 
 RULE_SETS = [
-    TremanswhistRules(),
-    TremanswhistRules(offer_continues=True),
-    TremanswhistRules(minus_trump=True, win_score=6),
+    TremanswhistRules(max_deals=100),
+    TremanswhistRules(offer_continues=True, max_deals=100),
+    TremanswhistRules(minus_trump=True, win_score=6, max_deals=100),
     TremanswhistRules(form="buying"),
 ]
 
@@ -112,7 +112,9 @@ def trump_deal() -> Deal:
 
 
 def base_record() -> dict[str, Any]:
-    return record_of(TremanswhistRules(minus_trump=True), trump_deal(), ["passa"] * 3)
+    return record_of(
+        TremanswhistRules(minus_trump=True, max_deals=100), trump_deal(), ["passa"] * 3
+    )
 
 
 def expect(doc: dict[str, Any], rule: str) -> RecordError:
@@ -186,14 +188,14 @@ def test_replay_refuses_exchange_offers_out_of_order() -> None:
 
 
 def test_replay_refuses_a_second_taker_without_the_option() -> None:
-    doc = record_of(TremanswhistRules(minus_trump=True), trump_deal(), ["byt"])
+    doc = record_of(TremanswhistRules(minus_trump=True, max_deals=100), trump_deal(), ["byt"])
     assert replay(doc).state.totals == doc["totals"]
     doc["deals"][0]["exchanges"].append({"seat": 2, "take": True})
     expect(doc, "offer_closed")
 
 
 def test_offer_continues_records_every_taker() -> None:
-    rules = TremanswhistRules(offer_continues=True)
+    rules = TremanswhistRules(offer_continues=True, max_deals=100)
     doc = record_of(rules, trump_deal(), ["byt", "byt", "passa"])
     assert doc["deals"][0]["exchanges"] == [
         {"seat": 1, "take": True},
@@ -213,7 +215,7 @@ def test_exchange_entries_in_the_wrong_form_are_malformed() -> None:
 
 
 def test_replay_refuses_wrong_totals_winner_and_deals_after_the_end() -> None:
-    state = random_game(TremanswhistRules(win_score=4), 5)
+    state = random_game(TremanswhistRules(win_score=4, max_deals=100), 5)
     doc = state.to_record(NAMES)
     bad = copy.deepcopy(doc)
     bad["totals"][0] += 1

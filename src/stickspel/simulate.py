@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
 from collections.abc import Callable, Sequence
@@ -83,6 +84,7 @@ def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameSt
     """One whole game with ``bots`` (kinds, one per seat), dealt from ``seed``.
 
     The first dealer is drawn from the same generator, as a table draws for it.
+    An open ``max_deals`` is capped (:func:`capped_for_simulation`).
     """
     from .bots import make_bot
     from .cards import make_rng
@@ -90,6 +92,7 @@ def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameSt
     from .record import play_out
 
     spec = game_spec(game)
+    rules = capped_for_simulation(rules)
     rng = make_rng(seed)
     probe = spec.state(rules)  # type: ignore[call-arg]
     first_dealer = rng.randrange(probe.num_players)
@@ -168,6 +171,22 @@ class SimulationSummary:
         }
 
 
+#: Deals after which a simulated game with an uncapped ``max_deals`` option ends.
+SIMULATION_DEAL_CAP = 100
+
+
+def capped_for_simulation(rules: Rules) -> Rules:
+    """``rules`` with a deal cap where the game has a ``max_deals`` option left open.
+
+    Bots can play a game that ends only when someone reaches a score (Tremanswhist's
+    +10) for ever; a simulation must end, and its records say the cap they used.
+    """
+    options = rules.to_dict()
+    if "max_deals" in options and options["max_deals"] is None:
+        return dataclasses.replace(rules, max_deals=SIMULATION_DEAL_CAP)  # type: ignore[type-var,call-arg]
+    return rules
+
+
 def simulate(
     game: str,
     rules: Rules,
@@ -185,6 +204,7 @@ def simulate(
 
     if games < 0:
         raise RulesError(f"the number of games must be 0 or more, not {games}")
+    rules = capped_for_simulation(rules)
     summary = SimulationSummary(game, rules, list(bots), seed)
     if record_dir is not None:
         summary.record_dir = str(record_dir)

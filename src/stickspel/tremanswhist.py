@@ -129,9 +129,9 @@ class TremanswhistRules(Rules):
         10, "Main game: the total that wins at the end of a deal (first to +10).", "004; RULES.md"
     )
     max_deals: int | None = option(
-        100,
-        "Main game: stop after this many deals if nobody has won, highest total wins (ties share); none = no cap. Not in the sources: a safeguard so that every game ends (random play can drift below zero for ever).",
-        "project (safeguard, not in 004 or RULES.md)",
+        None,
+        "Main game: stop after this many deals if nobody has won, highest total wins (ties share); none = no cap, as the sources play. Simulations set a cap (every game must end: random play can drift below zero for ever).",
+        "project (a cap for simulations; 004 and RULES.md play on until someone wins)",
     )
     plus_targets: tuple[int, ...] = option(
         (6, 5, 2),

@@ -28,7 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "offer_continues": False,
     "minus_trump": False,
     "win_score": 10,
-    "max_deals": 100,
+    "max_deals": None,
     "plus_targets": [6, 5, 2],
     "minus_targets": [2, 5, 6],
 }
