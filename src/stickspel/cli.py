@@ -413,12 +413,32 @@ def default_record_path(game: str, directory: Path = RECORD_DIR) -> Path:
     return path
 
 
-def _show_sheet(console: Console, state: GameState, players: list[str], lang: str) -> None:
+def _show_sheet(
+    console: Console, state: GameState, players: list[str], lang: str, seat: int | None = None
+) -> None:
     from .protokoll import build_sheet
     from .protokoll.terminal import render_sheet
 
-    for table in render_sheet(build_sheet(state.to_record(players), lang)):
+    doc = state.to_record(players)
+    if seat is not None:
+        doc = _as_seen_by(doc, state.observation(seat))
+    for table in render_sheet(build_sheet(doc, lang)):
         console.print(table)
+
+
+def _as_seen_by(doc: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
+    """The record with the unfinished deal's calls that ``obs`` hides left out.
+
+    Mid-deal the protokoll shows bids as they are made, but simultaneous bids stay
+    hidden (``None`` in the observation's ``bids``) until everyone has bid.
+    """
+    deals = doc.get("deals") or []
+    bids = obs.get("bids")
+    if deals and "result" not in deals[-1] and isinstance(bids, list):
+        last = dict(deals[-1])
+        last["auction"] = [c for c in last.get("auction", []) if bids[c["seat"]] is not None]
+        doc = {**doc, "deals": [*deals[:-1], last]}
+    return doc
 
 
 def _action_text(state: GameState, action: int, lang: str) -> str:
@@ -585,7 +605,7 @@ def _loop(
                 shown_view = False
                 continue
             if low in ("p", "protokoll"):
-                _show_sheet(console, state, players, lang)
+                _show_sheet(console, state, players, lang, seat=actor)
                 continue
             if low in ("q", "quit", "avsluta"):
                 raise _Quit()

@@ -288,6 +288,12 @@ class GameState(ABC):
     num_players: int
     #: Finished deals in record form (each with its ``result``).
     history: list[dict[str, Any]]
+    #: Each player's total so far.
+    totals: list[int]
+    #: Completed tricks of the current (or just finished) deal: leader, cards, winner.
+    tricks: list[tuple[int, tuple[int, ...], int]]
+    #: The mutable list attributes :meth:`clone` must copy.
+    CLONE_LISTS: ClassVar[tuple[str, ...]] = ()
 
     # --- whose turn ---------------------------------------------------------
     @abstractmethod
@@ -370,21 +376,29 @@ class GameState(ABC):
 
         return json.dumps(self.observation(seat), sort_keys=True, ensure_ascii=False)
 
-    @abstractmethod
     def last_trick(self) -> tuple[int, tuple[int, ...], int] | None:
         """The last completed trick of the current (or just finished) deal: leader, cards, winner."""
+        return self.tricks[-1] if self.tricks else None
 
-    @abstractmethod
     def returns(self) -> list[float]:
-        """Each seat's score so far (final at the end)."""
+        """Each player's score so far (final at the end), from :attr:`totals`."""
+        return [float(t) for t in self.totals]
 
     def winners(self) -> list[int]:
-        """Winning seats at the end (more than one only for a shared win)."""
-        return []
+        """Those with the highest total at the end (more than one only for a shared win)."""
+        if not self.is_terminal():
+            return []
+        top = max(self.totals)
+        return [i for i, t in enumerate(self.totals) if t == top]
 
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy."""
+        """An independent copy: the lists named in :attr:`CLONE_LISTS` are copied, the
+        rest (ints, tuples, rules, finished records) is shared because it is never mutated."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in self.CLONE_LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        return new
 
     @abstractmethod
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:

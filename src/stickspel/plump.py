@@ -248,6 +248,19 @@ class PlumpState(GameState):
     """A whole game of Plump, from the first deal to the last."""
 
     GAME = "plump"
+    CLONE_LISTS = (
+        "schedule",
+        "hands",
+        "dealt",
+        "bids",
+        "auction",
+        "trick",
+        "tricks_won",
+        "tricks",
+        "totals",
+        "deal_results",
+        "history",
+    )
     rules: PlumpRules
 
     def __init__(self, rules: PlumpRules | None = None, first_dealer: int = 0) -> None:
@@ -706,26 +719,6 @@ class PlumpState(GameState):
                 card_str(c) for c in self.trick
             ]
         return obs
-
-    def last_trick(self) -> tuple[int, tuple[int, ...], int] | None:
-        return self.tricks[-1] if self.tricks else None
-
-    def returns(self) -> list[float]:
-        return [float(t) for t in self.totals]
-
-    def winners(self) -> list[int]:
-        if self.phase != _OVER:
-            return []
-        top = max(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == top]
-
-    def clone(self) -> PlumpState:
-        new = PlumpState.__new__(PlumpState)
-        new.__dict__.update(self.__dict__)
-        for name in ("schedule", "hands", "dealt", "bids", "auction", "trick", "tricks_won",
-                     "tricks", "totals", "deal_results", "history"):  # fmt: skip
-            setattr(new, name, list(getattr(self, name)))
-        return new
 
     # --- records ------------------------------------------------------------------------
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:

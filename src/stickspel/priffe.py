@@ -425,6 +425,22 @@ class PriffeState(GameState):
     """A whole game of Priffe: a parti of three rubbers (or one rubber)."""
 
     GAME = "priffe"
+    CLONE_LISTS = (
+        "hands",
+        "dealt",
+        "auction",
+        "trick",
+        "tricks_won",
+        "tricks",
+        "below",
+        "above",
+        "games",
+        "rubber_points",
+        "totals",
+        "rubbers",
+        "deal_results",
+        "history",
+    )
     rules: PriffeRules
 
     def __init__(self, rules: PriffeRules | None = None, first_dealer: int = 0) -> None:
@@ -1087,27 +1103,8 @@ class PriffeState(GameState):
             obs["last_result"] = self.deal_results[-1]
         return obs
 
-    def last_trick(self) -> tuple[int, tuple[int, ...], int] | None:
-        return self.tricks[-1] if self.tricks else None
-
-    def returns(self) -> list[float]:
-        """Each person's total so far (index of ``players``, not seat)."""
-        return [float(t) for t in self.totals]
-
-    def winners(self) -> list[int]:
-        """The persons with the highest total at the end (partners tie in one rubber)."""
-        if self.phase != _OVER:
-            return []
-        top = max(self.totals)
-        return [p for p, t in enumerate(self.totals) if t == top]
-
     def clone(self) -> PriffeState:
-        new = PriffeState.__new__(PriffeState)
-        new.__dict__.update(self.__dict__)
-        for name in ("hands", "dealt", "auction", "trick", "tricks_won", "tricks", "below",
-                     "above", "games", "rubber_points", "totals", "rubbers", "deal_results",
-                     "history"):  # fmt: skip
-            setattr(new, name, list(getattr(self, name)))
+        new = super().clone()
         if self._reported_tricks is not None:
             new._reported_tricks = list(self._reported_tricks)
         return new

@@ -43,7 +43,7 @@ from .game import (
     RulesError,
     StickspelError,
 )
-from .games import game_spec
+from .games import GameSpec, game_spec
 
 __all__ = [
     "FORMAT",
@@ -193,9 +193,16 @@ def _bad_card(c: Any) -> int:
     raise CardError(f"{c!r} is not a card")
 
 
+def _record_game(doc: dict[str, Any]) -> GameSpec:
+    try:
+        return game_spec(str(_require(doc, "game", "the record")))
+    except RulesError as e:
+        raise RecordError(str(e), rule="game") from None
+
+
 def rules_from_record(doc: dict[str, Any], warnings: list[str] | None = None) -> Rules:
     """The rules a record was played under (its ``variant``, defaults for what it omits)."""
-    spec = game_spec(str(_require(doc, "game", "the record")))
+    spec = _record_game(doc)
     variant = doc.get("variant") or {}
     if not isinstance(variant, dict):
         raise RecordError("'variant' must be an object of rules options", rule="malformed")
@@ -220,7 +227,7 @@ def replay(doc: dict[str, Any], *, check_totals: bool = True) -> Replay:
         raise RecordError(f"format is {fmt!r}, this reader knows {FORMAT!r}", rule="format")
     warnings: list[str] = []
     rules = rules_from_record(doc, warnings)
-    spec = game_spec(doc["game"])
+    spec = _record_game(doc)
     players = _require(doc, "players", "the record")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("'players' must be a list of names", rule="malformed")
@@ -460,6 +467,10 @@ def _check_end(doc: dict[str, Any], state: GameState) -> None:
     if "totals" in doc and doc["totals"] != totals:
         raise RecordError(
             f"totals are {doc['totals']}, the deals add up to {totals}", rule="totals"
+        )
+    if "winner" in doc and not (doc["winner"] is None or isinstance(doc["winner"], list)):
+        raise RecordError(
+            f"winner must be a list of seats, not {doc['winner']!r}", rule="malformed"
         )
     if "winner" in doc and sorted(doc["winner"] or []) != sorted(state.winners()):
         raise RecordError(

@@ -257,6 +257,22 @@ class TremanswhistState(GameState):
     """A whole game of Tremanswhist (either form)."""
 
     GAME = "tremanswhist"
+    CLONE_LISTS = (
+        "dealt",
+        "hands",
+        "pile",
+        "offers",
+        "purchases",
+        "discarding",
+        "received",
+        "discarded",
+        "trick",
+        "tricks_won",
+        "tricks",
+        "totals",
+        "deal_results",
+        "history",
+    )
     rules: TremanswhistRules
 
     def __init__(self, rules: TremanswhistRules | None = None, first_dealer: int = 0) -> None:
@@ -1042,27 +1058,6 @@ class TremanswhistState(GameState):
                     "winner": w,
                 }
         return obs
-
-    def last_trick(self) -> tuple[int, tuple[int, ...], int] | None:
-        return self.tricks[-1] if self.tricks else None
-
-    def returns(self) -> list[float]:
-        return [float(t) for t in self.totals]
-
-    def winners(self) -> list[int]:
-        if self.phase != _OVER:
-            return []
-        top = max(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == top]
-
-    def clone(self) -> TremanswhistState:
-        new = TremanswhistState.__new__(TremanswhistState)
-        new.__dict__.update(self.__dict__)
-        for name in ("dealt", "hands", "pile", "offers", "purchases", "discarding", "received",
-                     "discarded", "trick", "tricks_won", "tricks", "totals", "deal_results",
-                     "history"):  # fmt: skip
-            setattr(new, name, list(getattr(self, name)))
-        return new
 
 
 def _register() -> None:
