@@ -29,6 +29,7 @@ __all__ = [
     "TERMINAL",
     "CALL_BASE",
     "StickspelError",
+    "error_text",
     "RulesError",
     "InvalidActionError",
     "IllegalActionError",
@@ -44,15 +45,46 @@ CALL_BASE = 52
 
 
 class StickspelError(Exception):
-    """Base of every error this package raises on purpose."""
+    """Base of every error this package raises on purpose.
+
+    ``str(e)`` is the English message; ``sv`` is the same message in Swedish
+    where one was given, and :meth:`text` picks by UI language.
+
+    >>> e = RulesError("option x: 'y' is not a whole number", sv="x: 'y' är inget heltal")
+    >>> e.text("sv"), e.text("en")
+    ("x: 'y' är inget heltal", "option x: 'y' is not a whole number")
+    >>> RulesError("only English").text("sv")
+    'only English'
+    """
+
+    sv: str | None = None
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (``"sv"`` or ``"en"``), English where no Swedish exists."""
+        return error_text(self, lang)
+
+
+def error_text(error: BaseException, lang: str) -> str:
+    """Any exception's message in ``lang``: its Swedish ``sv`` text when ``lang`` is
+    ``"sv"`` and it has one, else ``str(error)``."""
+    sv = getattr(error, "sv", None)
+    return sv if lang == "sv" and sv else str(error)
 
 
 class RulesError(StickspelError, ValueError):
     """A rules option or combination of options that is not allowed."""
 
+    def __init__(self, message: str, *, sv: str | None = None) -> None:
+        super().__init__(message)
+        self.sv = sv
+
 
 class InvalidActionError(StickspelError, ValueError):
     """Text that is not an action of this game in any accepted form."""
+
+    def __init__(self, message: str, *, sv: str | None = None) -> None:
+        super().__init__(message)
+        self.sv = sv
 
 
 class IllegalActionError(StickspelError, ValueError):
@@ -60,13 +92,16 @@ class IllegalActionError(StickspelError, ValueError):
 
     ``rule`` is a short stable name of the rule broken (``"follow_suit"``,
     ``"sparr"``, ``"not_your_turn"``, ``"card_not_held"`` …) and ``seat`` the
-    seat that tried it.
+    seat that tried it; ``sv`` the message in Swedish.
     """
 
-    def __init__(self, message: str, *, rule: str, seat: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, rule: str, seat: int | None = None, sv: str | None = None
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.seat = seat
+        self.sv = sv
 
 
 def option(default: Any, help: str, source: str, choices: Sequence[Any] | None = None) -> Any:
@@ -83,20 +118,27 @@ def _parse_value(name: str, raw: str, typ: Any) -> Any:
             return True
         if low in ("false", "no", "off", "0", "nej"):
             return False
-        raise RulesError(f"option {name}: {raw!r} is not true or false")
+        raise RulesError(
+            f"option {name}: {raw!r} is not true or false",
+            sv=f"regeln {name}: {raw!r} är varken ja eller nej",
+        )
     if typ in ("int", int, "int | None"):
         if low in ("none", "default", "") and "None" in str(typ):
             return None
         try:
             return int(text)
         except ValueError:
-            raise RulesError(f"option {name}: {raw!r} is not a whole number") from None
+            raise RulesError(
+                f"option {name}: {raw!r} is not a whole number",
+                sv=f"regeln {name}: {raw!r} är inget heltal",
+            ) from None
     if "tuple" in str(typ):
         try:
             return tuple(int(x) for x in text.replace("/", " ").replace(";", " ").split())
         except ValueError:
             raise RulesError(
-                f"option {name}: {raw!r} is not whole numbers separated by / (e.g. 2/6/7)"
+                f"option {name}: {raw!r} is not whole numbers separated by / (e.g. 2/6/7)",
+                sv=f"regeln {name}: {raw!r} är inte heltal åtskilda med / (t.ex. 2/6/7)",
             ) from None
     return text
 
@@ -121,12 +163,21 @@ class Rules:
             choices = f.metadata.get("choices")
             if choices is not None and value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
-                raise RulesError(f"option {f.name}: {value!r} is not one of {allowed}")
+                raise RulesError(
+                    f"option {f.name}: {value!r} is not one of {allowed}",
+                    sv=f"regeln {f.name}: {value!r} är inte något av {allowed}",
+                )
             expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
             if expected == "bool" and not isinstance(value, bool):
-                raise RulesError(f"option {f.name}: {value!r} is not true or false")
+                raise RulesError(
+                    f"option {f.name}: {value!r} is not true or false",
+                    sv=f"regeln {f.name}: {value!r} är varken ja eller nej",
+                )
             if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"option {f.name}: {value!r} is not a whole number")
+                raise RulesError(
+                    f"option {f.name}: {value!r} is not a whole number",
+                    sv=f"regeln {f.name}: {value!r} är inget heltal",
+                )
         self.validate()
 
     def validate(self) -> None:
@@ -139,7 +190,9 @@ class Rules:
         key = name.replace("-", "_").lower()
         if key not in cls.PRESETS:
             raise RulesError(
-                f"{cls.GAME} has no preset {name!r}; presets: {', '.join(cls.PRESETS)}"
+                f"{cls.GAME} has no preset {name!r}; presets: {', '.join(cls.PRESETS)}",
+                sv=f"{cls.GAME} har ingen förinställning {name!r}; "
+                f"förinställningar: {', '.join(cls.PRESETS)}",
             )
         return cls.from_dict({**cls.PRESETS[key], **overrides})
 
@@ -154,7 +207,8 @@ class Rules:
         unknown = [k for k in values if k not in names]
         if unknown:
             raise RulesError(
-                f"{cls.GAME} has no option {unknown[0]!r}; options: {', '.join(names)}"
+                f"{cls.GAME} has no option {unknown[0]!r}; options: {', '.join(names)}",
+                sv=f"{cls.GAME} har ingen regel {unknown[0]!r}; regler: {', '.join(names)}",
             )
         types = {f.name: f.type for f in dataclasses.fields(cls)}
         clean = {}
@@ -175,7 +229,8 @@ class Rules:
             k = raw_key.replace("-", "_").lower()
             if k not in types:
                 raise RulesError(
-                    f"{cls.GAME} has no option {raw_key!r}; options: {', '.join(types)}"
+                    f"{cls.GAME} has no option {raw_key!r}; options: {', '.join(types)}",
+                    sv=f"{cls.GAME} har ingen regel {raw_key!r}; regler: {', '.join(types)}",
                 )
             parsed[k] = _parse_value(k, raw, types[k])
         if preset:
@@ -192,7 +247,10 @@ class Rules:
         t = text.strip()
         head, _, rest = t.partition("(")
         if head.strip() != cls.GAME:
-            raise RulesError(f"{text!r} is not a {cls.GAME} rules text")
+            raise RulesError(
+                f"{text!r} is not a {cls.GAME} rules text",
+                sv=f"{text!r} är ingen regeltext för {cls.GAME}",
+            )
         body = rest.rstrip(")").strip()
         values: dict[str, str] = {}
         preset = None
@@ -201,7 +259,7 @@ class Rules:
                 if preset is None and not values:
                     preset = part
                     continue
-                raise RulesError(f"{part!r} is not name=value")
+                raise RulesError(f"{part!r} is not name=value", sv=f"{part!r} är inte namn=värde")
             k, _, v = part.partition("=")
             values[k.strip()] = v.strip()
         return cls.from_strings(values, preset)
@@ -272,7 +330,9 @@ class Deal:
             )
             upcard = parse_card(up) if up.strip() else None
         except CardError as e:
-            raise InvalidActionError(f"bad deal text: {e}") from None
+            raise InvalidActionError(
+                f"bad deal text: {e}", sv=f"felaktig giv: {error_text(e, 'sv')}"
+            ) from None
         return cls(hands, extra, upcard)
 
 
@@ -363,7 +423,11 @@ class GameState(ABC):
         be checked without the cards is checked (turn order, calls, sums) and
         the deal is scored; :class:`IllegalActionError` names what is wrong.
         """
-        raise IllegalActionError(f"{self.GAME} cannot take a deal without cards", rule="no_cards")
+        raise IllegalActionError(
+            f"{self.GAME} cannot take a deal without cards",
+            rule="no_cards",
+            sv=f"{self.GAME} kan inte ta emot en giv utan kort",
+        )
 
     # --- information ----------------------------------------------------------
     @abstractmethod

@@ -32,11 +32,13 @@ from typing import Any
 from .cards import (
     SUIT_MASKS,
     CardError,
+    card_display,
     card_str,
     cards_of,
     mask_of,
     parse_card,
     shuffled_deck,
+    suit_display,
     suit_of,
     suit_str,
 )
@@ -172,19 +174,35 @@ class PlumpRules(Rules):
 
     def validate(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
-            raise RulesError(f"Plump is for 2 to {MAX_PLAYERS} players, not {self.players}")
+            raise RulesError(
+                f"Plump is for 2 to {MAX_PLAYERS} players, not {self.players}",
+                sv=f"Plump spelas av 2 till {MAX_PLAYERS} spelare, inte {self.players}",
+            )
         limit = 52 // self.hands
         if self.max_cards is not None:
             if isinstance(self.max_cards, bool) or not isinstance(self.max_cards, int):
-                raise RulesError(f"option max_cards: {self.max_cards!r} is not a whole number")
+                raise RulesError(
+                    f"option max_cards: {self.max_cards!r} is not a whole number",
+                    sv=f"regeln max_cards: {self.max_cards!r} är inget heltal",
+                )
             if self.max_cards < 1:
-                raise RulesError("option max_cards: a deal needs at least 1 card")
+                raise RulesError(
+                    "option max_cards: a deal needs at least 1 card",
+                    sv="regeln max_cards: en giv behöver minst 1 kort",
+                )
             if self.max_cards > limit:
                 who = f"{self.players} players" + (" and a blind hand" if self.players == 2 else "")
-                raise RulesError(f"{who} can start at most at {limit} cards")
+                who_sv = f"{self.players} spelare" + (
+                    " och en blindhand" if self.players == 2 else ""
+                )
+                raise RulesError(
+                    f"{who} can start at most at {limit} cards",
+                    sv=f"{who_sv} kan börja på högst {limit} kort",
+                )
         if self.bidding == "simultaneous" and self.sparr:
             raise RulesError(
-                "simultaneous bidding has no spärr (nobody bids last): set sparr=false"
+                "simultaneous bidding has no spärr (nobody bids last): set sparr=false",
+                sv="samtidiga bud har ingen spärr (ingen bjuder sist): sätt sparr=false",
             )
 
     def schedule(self) -> tuple[int, ...]:
@@ -267,7 +285,10 @@ class PlumpState(GameState):
         self.rules = rules = rules or PlumpRules()
         self.num_players = n = rules.players
         if not 0 <= first_dealer < n:
-            raise RulesError(f"first dealer must be a seat 0–{n - 1}, not {first_dealer}")
+            raise RulesError(
+                f"first dealer must be a seat 0–{n - 1}, not {first_dealer}",
+                sv=f"första givaren måste vara plats 0–{n - 1}, inte {first_dealer}",
+            )
         self.first_dealer = first_dealer
         self.schedule: list[int] = list(rules.schedule())
         self.deal_index = 0
@@ -331,7 +352,11 @@ class PlumpState(GameState):
     # --- chance -----------------------------------------------------------------
     def sample_deal(self, rng: random.Random) -> Deal:
         if self.phase != _DEAL:
-            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+            raise IllegalActionError(
+                "cards are dealt only before a deal",
+                rule="not_chance",
+                sv="korten delas bara ut före en giv",
+            )
         deck = shuffled_deck(rng)
         size = self.hand_size
         k = self.rules.hands
@@ -362,11 +387,17 @@ class PlumpState(GameState):
 
     def apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
-            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+            raise IllegalActionError(
+                "cards are dealt only before a deal",
+                rule="not_chance",
+                sv="korten delas bara ut före en giv",
+            )
         n, size, rules = self.num_players, self.hand_size, self.rules
         if len(deal.hands) != n:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, the game has {n} players", rule="hand_count"
+                f"{len(deal.hands)} hands dealt, the game has {n} players",
+                rule="hand_count",
+                sv=f"{len(deal.hands)} händer givna, spelet har {n} spelare",
             )
         seen = 0
         for seat, hand in enumerate(deal.hands):
@@ -375,11 +406,15 @@ class PlumpState(GameState):
                     f"seat {seat} was dealt {len(hand)} cards, this deal has {size}",
                     rule="hand_size",
                     seat=seat,
+                    sv=f"plats {seat} fick {len(hand)} kort, given har {size}",
                 )
             for c in hand:
                 if seen >> c & 1:
                     raise IllegalActionError(
-                        f"{card_str(c)} is dealt twice", rule="duplicate_card", seat=seat
+                        f"{card_str(c)} is dealt twice",
+                        rule="duplicate_card",
+                        seat=seat,
+                        sv=f"{card_display(c, 'sv')} är givet två gånger",
                     )
                 seen |= 1 << c
         want_extra = 1 if rules.hands > n else 0
@@ -389,22 +424,39 @@ class PlumpState(GameState):
                 if want_extra
                 else "Plump has no extra piles here",
                 rule="extra",
+                sv=f"blindhanden ska ha {size} kort"
+                if want_extra
+                else "Plump har inga extra högar här",
             )
         for pile in deal.extra:
             for c in pile:
                 if seen >> c & 1:
-                    raise IllegalActionError(f"{card_str(c)} is dealt twice", rule="duplicate_card")
+                    raise IllegalActionError(
+                        f"{card_str(c)} is dealt twice",
+                        rule="duplicate_card",
+                        sv=f"{card_display(c, 'sv')} är givet två gånger",
+                    )
                 seen |= 1 << c
         trump_rule = rules.trump_rule(self.deal_index, size)
         if trump_rule == "upcard":
             left = 52 - size * rules.hands
             if left and deal.upcard is None:
-                raise IllegalActionError("a card must be turned up to decide trump", rule="upcard")
+                raise IllegalActionError(
+                    "a card must be turned up to decide trump",
+                    rule="upcard",
+                    sv="ett kort måste vändas upp för att bestämma trumf",
+                )
             if not left and deal.upcard is not None:
-                raise IllegalActionError("no card is left to turn up", rule="upcard")
+                raise IllegalActionError(
+                    "no card is left to turn up",
+                    rule="upcard",
+                    sv="inget kort finns kvar att vända upp",
+                )
             if deal.upcard is not None and seen >> deal.upcard & 1:
                 raise IllegalActionError(
-                    f"upcard {card_str(deal.upcard)} is also in a hand", rule="duplicate_card"
+                    f"upcard {card_str(deal.upcard)} is also in a hand",
+                    rule="duplicate_card",
+                    sv=f"det uppvända kortet {card_display(deal.upcard, 'sv')} finns också i en hand",
                 )
             trump = None if deal.upcard is None else suit_of(deal.upcard)
         else:
@@ -412,6 +464,7 @@ class PlumpState(GameState):
                 raise IllegalActionError(
                     "no card is turned up in this deal (trump is not decided by an upcard)",
                     rule="upcard",
+                    sv="inget kort vänds upp i den här given (trumf avgörs inte av ett uppvänt kort)",
                 )
             trump = trump_rule if isinstance(trump_rule, int) else None
         self._start_deal(deal, trump)
@@ -472,11 +525,15 @@ class PlumpState(GameState):
                     f"seat {p} must play a card now, not {self.action_to_string(action)}",
                     rule="not_a_card",
                     seat=p,
+                    sv=f"plats {p} ska spela ett kort nu, inte {self.action_to_string(action)}",
                 )
             bit = _BIT[action]
             if not hand & bit:
                 raise IllegalActionError(
-                    f"seat {p} does not hold {card_str(action)}", rule="card_not_held", seat=p
+                    f"seat {p} does not hold {card_str(action)}",
+                    rule="card_not_held",
+                    seat=p,
+                    sv=f"plats {p} har inte {card_display(action, 'sv')}",
                 )
             trick = self.trick
             if trick:
@@ -486,6 +543,8 @@ class PlumpState(GameState):
                         f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(action)}",
                         rule="follow_suit",
                         seat=p,
+                        sv=f"plats {p} måste följa färg ({suit_display(led, 'sv')} är spelat)"
+                        f" och får inte spela {card_display(action, 'sv')}",
                     )
                 best = self.best_card
                 s = _SUIT_OF[action]
@@ -517,6 +576,7 @@ class PlumpState(GameState):
         raise IllegalActionError(
             "the game is over" if self.phase == _OVER else "the cards must be dealt first",
             rule="game_over" if self.phase == _OVER else "not_dealt",
+            sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
         )
 
     def _bid(self, action: int) -> None:
@@ -526,13 +586,17 @@ class PlumpState(GameState):
         if not 0 <= bid <= size:
             what = card_str(action) if 0 <= action < 52 else str(bid)
             raise IllegalActionError(
-                f"seat {p} must bid 0–{size} now, not {what}", rule="bid_range", seat=p
+                f"seat {p} must bid 0–{size} now, not {what}",
+                rule="bid_range",
+                seat=p,
+                sv=f"plats {p} ska bjuda 0–{size} nu, inte {what}",
             )
         if p == self.dealer and self.rules.sparr and bid == self.forbidden_bid():
             raise IllegalActionError(
                 f"the dealer (seat {p}) may not bid {bid}: the bids would add up to {size} (spärren)",
                 rule="sparr",
                 seat=p,
+                sv=f"givaren (plats {p}) får inte bjuda {bid}: buden skulle bli {size} (spärren)",
             )
         self.bids[p] = bid
         self.auction.append((p, bid))
@@ -584,11 +648,17 @@ class PlumpState(GameState):
         stickspel.game.IllegalActionError: the dealer (seat 1) may not bid 3: the bids would add up to 9 (spärren)
         """
         if self.phase != _DEAL:
-            raise IllegalActionError("the previous deal is unfinished", rule="truncated")
+            raise IllegalActionError(
+                "the previous deal is unfinished",
+                rule="truncated",
+                sv="förra given är inte färdigspelad",
+            )
         n, size = self.num_players, self.hand_size
         if "cards" in deal and deal["cards"] != size:
             raise IllegalActionError(
-                f"this deal has {size} cards each, not {deal['cards']}", rule="hand_size"
+                f"this deal has {size} cards each, not {deal['cards']}",
+                rule="hand_size",
+                sv=f"den här given har {size} kort var, inte {deal['cards']}",
             )
         saved = self.clone()
         try:
@@ -619,6 +689,7 @@ class PlumpState(GameState):
                     f"seat {seat} bids, but it is seat {self.current}'s turn",
                     rule="turn",
                     seat=seat,
+                    sv=f"plats {seat} bjuder, men det är plats {self.current}s tur",
                 )
             try:
                 bid = int(str(entry.get("call")))
@@ -627,11 +698,14 @@ class PlumpState(GameState):
                     f"seat {seat}'s bid {entry.get('call')!r} is not a number",
                     rule="bid_range",
                     seat=seat,
+                    sv=f"plats {seat}s bud {entry.get('call')!r} är inget tal",
                 ) from None
             self._bid(BID_BASE + bid)
         if self.phase != _PLAY:
             raise IllegalActionError(
-                f"only {len(self.auction)} of {n} bids were given", rule="truncated"
+                f"only {len(self.auction)} of {n} bids were given",
+                rule="truncated",
+                sv=f"bara {len(self.auction)} av {n} bud gavs",
             )
         tricks = (deal.get("result") or {}).get("tricks")
         if (
@@ -640,12 +714,15 @@ class PlumpState(GameState):
             or not all(isinstance(t, int) and t >= 0 for t in tricks)
         ):
             raise IllegalActionError(
-                f"the result needs the tricks each of the {n} seats took", rule="missing_field"
+                f"the result needs the tricks each of the {n} seats took",
+                rule="missing_field",
+                sv=f"resultatet behöver antalet stick var och en av de {n} platserna tog",
             )
         if sum(tricks) != size:
             raise IllegalActionError(
                 f"the tricks taken add up to {sum(tricks)}, the deal has {size} tricks",
                 rule="trick_sum",
+                sv=f"de tagna sticken blir {sum(tricks)}, given har {size} stick",
             )
         self.hands = [0] * n
         self.tricks_won = list(tricks)
@@ -668,7 +745,8 @@ class PlumpState(GameState):
             return parse_card(text)
         except CardError:
             raise InvalidActionError(
-                f"{text.strip()!r} is neither a bid (a number) nor a card (e.g. AS, TD, E♠, Kn♥)"
+                f"{text.strip()!r} is neither a bid (a number) nor a card (e.g. AS, TD, E♠, Kn♥)",
+                sv=f"{text.strip()!r} är varken ett bud (ett tal) eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
             ) from None
 
     # --- information ------------------------------------------------------------------
