@@ -42,6 +42,7 @@ from .cards import (
     SUIT_MASKS,
     CardError,
     beats,
+    card_display,
     card_str,
     cards_of,
     follow_mask,
@@ -50,6 +51,7 @@ from .cards import (
     parse_card,
     parse_cards,
     shuffled_deck,
+    suit_display,
     suit_str,
 )
 from .game import (
@@ -205,7 +207,8 @@ class PriffeRules(Rules):
     def validate(self) -> None:
         if self.style == "old" and self.trick_value != 10:
             raise RulesError(
-                "trick_value is the modern game's fixed value; with style=old set old_values instead"
+                "trick_value is the modern game's fixed value; with style=old set old_values instead",
+                sv="trick_value är det moderna spelets fasta värde; med style=old anges old_values i stället",
             )
         default_old = (2, 6, 7, 8, 9, 10)
         values = tuple(self.old_values) if isinstance(self.old_values, (tuple, list)) else ()
@@ -213,21 +216,34 @@ class PriffeRules(Rules):
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values
         ):
             raise RulesError(
-                "option old_values: six positive whole numbers for spader, klöver, ruter, hjärter, noll, spel"
+                "option old_values: six positive whole numbers for spader, klöver, ruter, hjärter, noll, spel",
+                sv="regeln old_values: sex positiva heltal för spader, klöver, ruter, hjärter, noll, spel",
             )
         if self.style == "modern" and values != default_old:
             raise RulesError(
-                "old_values apply only with style=old (the modern game uses trick_value)"
+                "old_values apply only with style=old (the modern game uses trick_value)",
+                sv="old_values gäller bara med style=old (det moderna spelet använder trick_value)",
             )
         if self.trick_value < 1:
-            raise RulesError("option trick_value: must be at least 1")
+            raise RulesError(
+                "option trick_value: must be at least 1",
+                sv="regeln trick_value: måste vara minst 1",
+            )
         gp = self.game_points
         if gp is not None and (isinstance(gp, bool) or not isinstance(gp, int) or gp < 1):
-            raise RulesError(f"option game_points: {gp!r} is not a positive whole number")
+            raise RulesError(
+                f"option game_points: {gp!r} is not a positive whole number",
+                sv=f"regeln game_points: {gp!r} är inget positivt heltal",
+            )
         if self.rubber_games < 1:
-            raise RulesError("option rubber_games: a rubber needs at least one game")
+            raise RulesError(
+                "option rubber_games: a rubber needs at least one game",
+                sv="regeln rubber_games: en robbert behöver minst ett parti",
+            )
         if self.lillslam < 0 or self.storslam < 0:
-            raise RulesError("slam bonuses may not be negative")
+            raise RulesError(
+                "slam bonuses may not be negative", sv="slampremier får inte vara negativa"
+            )
 
     # --- derived ------------------------------------------------------------------
     @property
@@ -447,7 +463,10 @@ class PriffeState(GameState):
         self.rules = rules or PriffeRules()
         self.num_players = 4
         if not 0 <= first_dealer < 4:
-            raise RulesError(f"first dealer must be a seat 0–3, not {first_dealer}")
+            raise RulesError(
+                f"first dealer must be a seat 0–3, not {first_dealer}",
+                sv=f"första givaren måste vara plats 0–3, inte {first_dealer}",
+            )
         self.first_dealer = first_dealer
         self.dealer = first_dealer
         self.deal_index = 0
@@ -511,13 +530,19 @@ class PriffeState(GameState):
                 else "there is no auction now",
                 rule="auction_closed",
                 seat=seat,
+                sv="budgivningen är avslutad: korten spelas"
+                if self.phase == _PLAY
+                else "det pågår ingen budgivning nu",
             )
         if call == PASS:
             return None
         rules = self.rules
         if rules.rank(call) <= rules.rank(self.high):
             return IllegalActionError(
-                f"{CALLS[call]} is not higher than {CALLS[self.high]}", rule="bid_order", seat=seat
+                f"{CALLS[call]} is not higher than {CALLS[self.high]}",
+                rule="bid_order",
+                seat=seat,
+                sv=f"{CALLS[call]} är inte högre än {CALLS[self.high]}",
             )
         if (
             call == SPADER
@@ -529,13 +554,19 @@ class PriffeState(GameState):
                 f"{'third hand' if seat == (self.forhand() + 2) % 4 else 'the dealer'})",
                 rule="spader_seat",
                 seat=seat,
+                sv=f"spader får bara bjudas av förhand eller andrahand (plats {seat} är "
+                f"{'tredjehand' if seat == (self.forhand() + 2) % 4 else 'givaren'})",
             )
         return None
 
     # --- chance -------------------------------------------------------------------
     def sample_deal(self, rng: random.Random) -> Deal:
         if self.phase != _DEAL:
-            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+            raise IllegalActionError(
+                "cards are dealt only before a deal",
+                rule="not_chance",
+                sv="korten delas bara ut före en giv",
+            )
         deck = shuffled_deck(rng)
         # dealt one at a time from förhand round to the dealer
         piles: list[list[int]] = [[] for _ in range(4)]
@@ -546,15 +577,22 @@ class PriffeState(GameState):
 
     def apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
-            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+            raise IllegalActionError(
+                "cards are dealt only before a deal",
+                rule="not_chance",
+                sv="korten delas bara ut före en giv",
+            )
         if len(deal.hands) != 4:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, Priffe has 4 players", rule="hand_count"
+                f"{len(deal.hands)} hands dealt, Priffe has 4 players",
+                rule="hand_count",
+                sv=f"{len(deal.hands)} händer givna, Priffe har 4 spelare",
             )
         if deal.extra or deal.upcard is not None:
             raise IllegalActionError(
                 "Priffe deals all 52 cards to the players: no extra piles, no upcard",
                 rule="extra",
+                sv="i Priffe ges alla 52 kort till spelarna: inga extra högar, inget uppvänt kort",
             )
         seen = 0
         for seat, hand in enumerate(deal.hands):
@@ -563,11 +601,15 @@ class PriffeState(GameState):
                     f"seat {seat} was dealt {len(hand)} cards, Priffe deals 13",
                     rule="hand_size",
                     seat=seat,
+                    sv=f"plats {seat} fick {len(hand)} kort, i Priffe ges 13",
                 )
             for c in hand:
                 if seen >> c & 1:
                     raise IllegalActionError(
-                        f"{card_str(c)} is dealt twice", rule="duplicate_card", seat=seat
+                        f"{card_str(c)} is dealt twice",
+                        rule="duplicate_card",
+                        seat=seat,
+                        sv=f"{card_display(c, 'sv')} är givet två gånger",
                     )
                 seen |= 1 << c
         self.dealt = [tuple(h) for h in deal.hands]
@@ -611,12 +653,14 @@ class PriffeState(GameState):
                     f"seat {p} must call now (pass, klöver, spader, ruter, hjärter, noll or spel), not {what}",
                     rule="not_a_call",
                     seat=p,
+                    sv=f"plats {p} ska bjuda nu (pass, klöver, spader, ruter, hjärter, noll eller spel), inte {what}",
                 )
             self._call(p, call)
             return
         raise IllegalActionError(
             "the game is over" if self.phase == _OVER else "the cards must be dealt first",
             rule="game_over" if self.phase == _OVER else "not_dealt",
+            sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
         )
 
     def _call(self, p: int, call: int) -> None:
@@ -657,14 +701,21 @@ class PriffeState(GameState):
                     f"the auction is closed: seat {p} must play a card, not {CALLS[action - CALL_BASE]}",
                     rule="auction_closed",
                     seat=p,
+                    sv=f"budgivningen är avslutad: plats {p} ska spela ett kort, inte {CALLS[action - CALL_BASE]}",
                 )
             raise IllegalActionError(
-                f"seat {p} must play a card now, not {action}", rule="not_a_card", seat=p
+                f"seat {p} must play a card now, not {action}",
+                rule="not_a_card",
+                seat=p,
+                sv=f"plats {p} ska spela ett kort nu, inte {action}",
             )
         bit = _BIT[action]
         if not hand & bit:
             raise IllegalActionError(
-                f"seat {p} does not hold {card_str(action)}", rule="card_not_held", seat=p
+                f"seat {p} does not hold {card_str(action)}",
+                rule="card_not_held",
+                seat=p,
+                sv=f"plats {p} har inte {card_display(action, 'sv')}",
             )
         trick = self.trick
         if trick:
@@ -674,6 +725,8 @@ class PriffeState(GameState):
                     f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(action)}",
                     rule="follow_suit",
                     seat=p,
+                    sv=f"plats {p} måste följa färg ({suit_display(led, 'sv')} är spelat)"
+                    f" och får inte spela {card_display(action, 'sv')}",
                 )
             if beats(action, self.best_card, self.trump):
                 self.best_card = action
@@ -803,17 +856,20 @@ class PriffeState(GameState):
             raise IllegalActionError(
                 "the game is over" if self.phase == _OVER else "the previous deal is unfinished",
                 rule="game_over" if self.phase == _OVER else "truncated",
+                sv="partiet är slut" if self.phase == _OVER else "förra given är inte färdigspelad",
             )
         if "dealer" in deal and deal["dealer"] != self.dealer:
             raise IllegalActionError(
                 f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer}",
                 rule="dealer",
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
+                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer}",
             )
         if "seating" in deal and list(deal["seating"]) != list(self.seating):
             raise IllegalActionError(
                 f"seating is {deal['seating']}, rubber {self.rubber_index + 1} is played {list(self.seating)}",
                 rule="seating",
+                sv=f"placeringen är {deal['seating']}, robbert {self.rubber_index + 1} spelas {list(self.seating)}",
             )
         saved = self.clone()
         try:
@@ -831,11 +887,14 @@ class PriffeState(GameState):
             raise IllegalActionError(
                 f"only {len(self.auction)} of 4 calls were given (next: seat {self.current})",
                 rule="truncated",
+                sv=f"bara {len(self.auction)} av 4 bud gavs (nästa: plats {self.current})",
             )
         result = deal.get("result")
         if not isinstance(result, dict):
             raise IllegalActionError(
-                "the deal needs a result with the tricks", rule="missing_field"
+                "the deal needs a result with the tricks",
+                rule="missing_field",
+                sv="given behöver ett resultat med sticken",
             )
         tricks = result.get("tricks")
         if (
@@ -846,16 +905,20 @@ class PriffeState(GameState):
             raise IllegalActionError(
                 "result.tricks must give the tricks of each side (2 numbers) or each seat (4)",
                 rule="missing_field",
+                sv="result.tricks ska ge varje sidas stick (2 tal) eller varje plats stick (4)",
             )
         if sum(tricks) != 13:
             raise IllegalActionError(
-                f"the tricks taken add up to {sum(tricks)}, a deal has 13", rule="trick_sum"
+                f"the tricks taken add up to {sum(tricks)}, a deal has 13",
+                rule="trick_sum",
+                sv=f"de tagna sticken blir {sum(tricks)}, en giv har 13",
             )
         honours = self._check_honours(result.get("honours"))
         if "contract" in result and result["contract"] != self.contract_name():
             raise IllegalActionError(
                 f"the result says the contract is {result['contract']}, the calls make it {self.contract_name()}",
                 rule="result_contract",
+                sv=f"resultatet säger att kontraktet är {result['contract']}, buden gör det till {self.contract_name()}",
             )
         self._reported_tricks = list(tricks)
         if len(tricks) == 4:
@@ -865,10 +928,18 @@ class PriffeState(GameState):
     def _run_auction(self, entries: Any) -> None:
         """Apply recorded calls (``{"seat", "call"}``) from the start of an auction."""
         if not isinstance(entries, list):
-            raise IllegalActionError("'auction' must be a list of calls", rule="malformed")
+            raise IllegalActionError(
+                "'auction' must be a list of calls",
+                rule="malformed",
+                sv="'auction' ska vara en lista av bud",
+            )
         for entry in entries:
             if not isinstance(entry, dict):
-                raise IllegalActionError("an auction entry must be an object", rule="malformed")
+                raise IllegalActionError(
+                    "an auction entry must be an object",
+                    rule="malformed",
+                    sv="ett bud ska vara ett objekt",
+                )
             seat = entry.get("seat")
             raw = str(entry.get("call"))
             if self.phase != _BID:
@@ -876,17 +947,19 @@ class PriffeState(GameState):
                     f"the auction is closed{' (spel ends it at once)' if self.high == SPEL else ''}: seat {seat} may not call {raw}",
                     rule="auction_closed",
                     seat=seat if isinstance(seat, int) else None,
+                    sv=f"budgivningen är avslutad{' (spel avslutar den genast)' if self.high == SPEL else ''}: plats {seat} får inte bjuda {raw}",
                 )
             if seat != self.current:
                 raise IllegalActionError(
                     f"seat {seat} calls, but it is seat {self.current}'s turn",
                     rule="turn",
                     seat=seat if isinstance(seat, int) else None,
+                    sv=f"plats {seat} bjuder, men det är plats {self.current}s tur",
                 )
             try:
                 action = self.string_to_action(raw)
             except InvalidActionError as e:
-                raise IllegalActionError(str(e), rule="malformed", seat=seat) from None
+                raise IllegalActionError(str(e), rule="malformed", seat=seat, sv=e.sv) from None
             self.apply_action(action)
 
     def _check_honours(self, raw: Any) -> dict[str, Any] | None:
@@ -897,10 +970,15 @@ class PriffeState(GameState):
             raise IllegalActionError(
                 'honours must be null or {"side": 0|1, "held": [4,0]|[3,1]|[3,0]}',
                 rule="honours",
+                sv='honnörer ska vara null eller {"side": 0|1, "held": [4,0]|[3,1]|[3,0]}',
             )
         side, held = raw.get("side"), raw.get("held")
         if side not in (0, 1):
-            raise IllegalActionError(f"honours side must be 0 or 1, not {side!r}", rule="honours")
+            raise IllegalActionError(
+                f"honours side must be 0 or 1, not {side!r}",
+                rule="honours",
+                sv=f"honnörernas sida ska vara 0 eller 1, inte {side!r}",
+            )
         if (
             not isinstance(held, list)
             or not all(isinstance(h, int) for h in held)
@@ -909,20 +987,28 @@ class PriffeState(GameState):
             raise IllegalActionError(
                 f"honours held {held!r} scores nothing: it must be [4, 0], [3, 1] or [3, 0]",
                 rule="honours",
+                sv=f"honnörerna {held!r} ger inget: det ska vara [4, 0], [3, 1] eller [3, 0]",
             )
         kind = honour_kind(self.contract)
         if "kind" in raw and raw["kind"] != kind:
             raise IllegalActionError(
                 f"in {self.contract_name()} the honours are the {kind}, not the {raw['kind']}",
                 rule="honours",
+                sv=f"i {self.contract_name()} är honnörerna {kind}, inte {raw['kind']}",
             )
         points = HONOUR_POINTS[(held[0], held[1])]
         if "points" in raw and raw["points"] != points:
             raise IllegalActionError(
-                f"honours held {held} score {points}, not {raw['points']}", rule="honours"
+                f"honours held {held} score {points}, not {raw['points']}",
+                rule="honours",
+                sv=f"honnörerna {held} ger {points}, inte {raw['points']}",
             )
         if not self.rules.honours:
-            raise IllegalActionError("this table does not score honours", rule="honours")
+            raise IllegalActionError(
+                "this table does not score honours",
+                rule="honours",
+                sv="vid det här bordet räknas inte honnörer",
+            )
         return {"side": side, "held": list(held)}
 
     # --- records: per-deal hook --------------------------------------------------------
@@ -940,17 +1026,30 @@ class PriffeState(GameState):
                 f"seating must list the person (0–3) in each of the 4 seats, not {seating!r}",
                 rule="malformed",
                 deal=i,
+                sv=f"seating ska ange personen (0–3) på var och en av de 4 platserna, inte {seating!r}",
             )
         if not isinstance(deal.get("auction", []), list):
-            raise RecordError("'auction' must be a list of calls", rule="malformed", deal=i)
+            raise RecordError(
+                "'auction' must be a list of calls",
+                rule="malformed",
+                deal=i,
+                sv="'auction' ska vara en lista av bud",
+            )
         if not self.is_chance():
-            raise RecordError("the previous deal is unfinished", rule="truncated", deal=i - 1)
+            raise RecordError(
+                "the previous deal is unfinished",
+                rule="truncated",
+                deal=i - 1,
+                sv="förra given är inte färdigspelad",
+            )
         if list(seating) != list(self.seating):
             raise RecordError(
                 f"seating is {seating}, but rubber {self.rubber_index + 1} is played with seating "
                 f"{list(self.seating)} (partners rotate after each rubber)",
                 rule="seating",
                 deal=i,
+                sv=f"placeringen är {seating}, men robbert {self.rubber_index + 1} spelas med "
+                f"placeringen {list(self.seating)} (makkerna byts efter varje robbert)",
             )
         if "hands" in deal or "tricks" in deal:
             try:
@@ -965,7 +1064,11 @@ class PriffeState(GameState):
                         probe._run_auction(deal.get("auction") or [])
                     except IllegalActionError as closed:
                         raise RecordError(
-                            str(closed), rule=closed.rule, deal=i, seat=closed.seat
+                            str(closed),
+                            rule=closed.rule,
+                            deal=i,
+                            seat=closed.seat,
+                            sv=closed.sv,
                         ) from None
                 raise
             # (trump follows from the auction, so it is checked after the deal, not at the deal)
@@ -975,6 +1078,8 @@ class PriffeState(GameState):
                     f"{self._last_contract()} makes it {suit_str(self._last_trump()) or 'no trump'}",
                     rule="trump",
                     deal=i,
+                    sv=f"protokollet säger att trumf är {deal['trump']}, kontraktet "
+                    f"{self._last_contract()} gör den till {suit_str(self._last_trump()) or 'utan trumf'}",
                 )
             return
         dealer = deal.get("dealer")
@@ -984,11 +1089,12 @@ class PriffeState(GameState):
                 rule="dealer",
                 deal=i,
                 seat=dealer if isinstance(dealer, int) else None,
+                sv=f"plats {dealer} ger, men given går till plats {self.dealer}",
             )
         try:
             self.apply_reported_deal(deal)
         except IllegalActionError as e:
-            raise RecordError(str(e), rule=e.rule, deal=i, seat=e.seat) from None
+            raise RecordError(str(e), rule=e.rule, deal=i, seat=e.seat, sv=e.sv) from None
         result = deal.get("result")
         if isinstance(result, dict):
             computed = self.history[-1]["result"]
@@ -1027,7 +1133,9 @@ class PriffeState(GameState):
         except CardError:
             raise InvalidActionError(
                 f"{text.strip()!r} is neither a call (pass, klöver, spader, ruter, hjärter, noll, spel) "
-                "nor a card (e.g. AS, TD, E♠, Kn♥)"
+                "nor a card (e.g. AS, TD, E♠, Kn♥)",
+                sv=f"{text.strip()!r} är varken ett bud (pass, klöver, spader, ruter, hjärter, noll, spel) "
+                "eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
             ) from None
 
     # --- information ----------------------------------------------------------------------
@@ -1096,7 +1204,11 @@ class PriffeState(GameState):
                 if err is None:
                     obs["legal_calls"].append(CALLS[c])
                 else:
-                    obs["barred_calls"][CALLS[c]] = {"rule": err.rule, "message": str(err)}
+                    obs["barred_calls"][CALLS[c]] = {
+                        "rule": err.rule,
+                        "message": str(err),
+                        "message_sv": err.text("sv"),
+                    }
         if self.tricks and self.phase == _PLAY:
             obs["last_trick"] = obs["tricks"][-1]
         if self.phase == _DEAL and self.deal_results:
