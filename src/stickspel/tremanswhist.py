@@ -40,6 +40,7 @@ from typing import Any
 from .cards import (
     SUIT_MASKS,
     CardError,
+    card_display,
     card_str,
     cards_of,
     mask_of,
@@ -47,6 +48,7 @@ from .cards import (
     parse_suit,
     rank_of,
     shuffled_deck,
+    suit_display,
     suit_of,
     suit_str,
 )
@@ -60,6 +62,7 @@ from .game import (
     InvalidActionError,
     Rules,
     RulesError,
+    error_text,
     option,
 )
 
@@ -160,23 +163,36 @@ class TremanswhistRules(Rules):
         if self.buying and self.offer_continues:
             raise RulesError(
                 "offer_continues belongs to the main game (form=standard); "
-                "the buying variant has no exchange offer"
+                "the buying variant has no exchange offer",
+                sv="offer_continues hör till huvudspelet (form=standard); "
+                "köpvarianten har inget erbjudande om fjärde högen",
             )
         if self.buying and self.minus_trump:
             raise RulesError(
                 "minus_trump belongs to the main game (form=standard); "
-                "the buying variant's minus round has no trump"
+                "the buying variant's minus round has no trump",
+                sv="minus_trump hör till huvudspelet (form=standard); "
+                "köpvariantens minusrunda har ingen trumf",
             )
         if not isinstance(self.win_score, int) or isinstance(self.win_score, bool):
-            raise RulesError(f"option win_score: {self.win_score!r} is not a whole number")
+            raise RulesError(
+                f"option win_score: {self.win_score!r} is not a whole number",
+                sv=f"regeln win_score: {self.win_score!r} är inget heltal",
+            )
         if self.win_score < 1:
-            raise RulesError(f"option win_score: must be at least 1, not {self.win_score}")
+            raise RulesError(
+                f"option win_score: must be at least 1, not {self.win_score}",
+                sv=f"regeln win_score: måste vara minst 1, inte {self.win_score}",
+            )
         if self.max_deals is not None and (
             isinstance(self.max_deals, bool)
             or not isinstance(self.max_deals, int)
             or self.max_deals < 1
         ):
-            raise RulesError(f"option max_deals: {self.max_deals!r} is not a number of deals ≥ 1")
+            raise RulesError(
+                f"option max_deals: {self.max_deals!r} is not a number of deals ≥ 1",
+                sv=f"regeln max_deals: {self.max_deals!r} är inget antal givar ≥ 1",
+            )
         for name in ("plus_targets", "minus_targets"):
             t = getattr(self, name)
             if (
@@ -185,10 +201,14 @@ class TremanswhistRules(Rules):
                 or not all(isinstance(x, int) and 0 <= x <= 13 for x in t)
             ):
                 raise RulesError(
-                    f"option {name}: three numbers 0–13 (förhand/second hand/dealer), not {t!r}"
+                    f"option {name}: three numbers 0–13 (förhand/second hand/dealer), not {t!r}",
+                    sv=f"regeln {name}: tre tal 0–13 (förhand/andrahand/givare), inte {t!r}",
                 )
             if sum(t) != 13:
-                raise RulesError(f"option {name}: the targets must add up to 13, not {sum(t)}")
+                raise RulesError(
+                    f"option {name}: the targets must add up to 13, not {sum(t)}",
+                    sv=f"regeln {name}: målen måste bli 13 tillsammans, inte {sum(t)}",
+                )
 
     def deal_type(self, deal_index: int, upcard: int | None) -> tuple[str, int | None]:
         """The kind (``'plus'``/``'minus'``) and trump of a deal.
@@ -208,7 +228,10 @@ class TremanswhistRules(Rules):
                 return "minus", None
             return "plus", None if upcard is None else suit_of(upcard)
         if upcard is None:
-            raise RulesError("the main game needs an upcard to decide the deal")
+            raise RulesError(
+                "the main game needs an upcard to decide the deal",
+                sv="huvudspelet behöver ett uppvänt kort för att avgöra given",
+            )
         return deal_kind(upcard, self.minus_trump)
 
     def upcard_in_deal(self, deal_index: int) -> bool:
@@ -279,7 +302,10 @@ class TremanswhistState(GameState):
         self.rules = rules or TremanswhistRules()
         self.num_players = PLAYERS
         if not 0 <= first_dealer < PLAYERS:
-            raise RulesError(f"first dealer must be a seat 0–2, not {first_dealer}")
+            raise RulesError(
+                f"first dealer must be a seat 0–2, not {first_dealer}",
+                sv=f"första givaren måste vara plats 0–2, inte {first_dealer}",
+            )
         self.first_dealer = first_dealer
         self.dealer = first_dealer
         self.deal_index = 0
@@ -343,7 +369,11 @@ class TremanswhistState(GameState):
         ([13, 13, 13], 13, True)
         """
         if self.phase != _DEAL:
-            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+            raise IllegalActionError(
+                "cards are dealt only before a deal",
+                rule="not_chance",
+                sv="korten delas bara ut före en giv",
+            )
         deck = shuffled_deck(rng)
         piles: list[list[int]] = [[] for _ in range(4)]
         for i, c in enumerate(deck):
@@ -355,14 +385,22 @@ class TremanswhistState(GameState):
 
     def apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
-            raise IllegalActionError("cards are dealt only before a deal", rule="not_chance")
+            raise IllegalActionError(
+                "cards are dealt only before a deal",
+                rule="not_chance",
+                sv="korten delas bara ut före en giv",
+            )
         if len(deal.hands) != PLAYERS:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, Tremanswhist has 3 players", rule="hand_count"
+                f"{len(deal.hands)} hands dealt, Tremanswhist has 3 players",
+                rule="hand_count",
+                sv=f"{len(deal.hands)} händer givna, Tremanswhist har 3 spelare",
             )
         if len(deal.extra) != 1:
             raise IllegalActionError(
-                f"Tremanswhist has one fourth pile (extra), not {len(deal.extra)}", rule="extra"
+                f"Tremanswhist has one fourth pile (extra), not {len(deal.extra)}",
+                rule="extra",
+                sv=f"Tremanswhist har en fjärde hög (extra), inte {len(deal.extra)}",
             )
         seen = 0
         for seat, cards in enumerate((*deal.hands, deal.extra[0])):
@@ -372,26 +410,38 @@ class TremanswhistState(GameState):
                     f"{who} was dealt {len(cards)} cards, not 13",
                     rule="hand_size",
                     seat=seat if seat < PLAYERS else None,
+                    sv=(f"plats {seat}" if seat < PLAYERS else "fjärde högen")
+                    + f" fick {len(cards)} kort, inte 13",
                 )
             for c in cards:
                 if seen >> c & 1:
-                    raise IllegalActionError(f"{card_str(c)} is dealt twice", rule="duplicate_card")
+                    raise IllegalActionError(
+                        f"{card_str(c)} is dealt twice",
+                        rule="duplicate_card",
+                        sv=f"{card_display(c, 'sv')} är givet två gånger",
+                    )
                 seen |= 1 << c
         pile = tuple(deal.extra[0])
         if self.rules.upcard_in_deal(self.deal_index):
             if deal.upcard is None:
                 raise IllegalActionError(
-                    "the last card dealt must be turned up (upcard)", rule="upcard"
+                    "the last card dealt must be turned up (upcard)",
+                    rule="upcard",
+                    sv="det sist givna kortet ska vändas upp",
                 )
             if deal.upcard != pile[-1]:
                 raise IllegalActionError(
                     f"the upcard {card_str(deal.upcard)} is not the last card dealt "
                     f"(the fourth pile's last, {card_str(pile[-1])})",
                     rule="upcard",
+                    sv=f"det uppvända kortet {card_display(deal.upcard, 'sv')} är inte det sist givna "
+                    f"(fjärde högens sista, {card_display(pile[-1], 'sv')})",
                 )
         elif deal.upcard is not None:
             raise IllegalActionError(
-                f"no card is turned up in round {self.round} of the buying variant", rule="upcard"
+                f"no card is turned up in round {self.round} of the buying variant",
+                rule="upcard",
+                sv=f"inget kort vänds upp i köpvariantens runda {self.round}",
             )
         self.upcard = deal.upcard
         self.kind, self.trump = self.rules.deal_type(self.deal_index, deal.upcard)
@@ -446,6 +496,7 @@ class TremanswhistState(GameState):
             raise IllegalActionError(
                 "the game is over" if self.phase == _OVER else "the cards must be dealt first",
                 rule="game_over" if self.phase == _OVER else "not_dealt",
+                sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
             )
 
     def _offer(self, p: int, action: int) -> None:
@@ -455,6 +506,8 @@ class TremanswhistState(GameState):
                 f"not {self.action_to_string(action)}",
                 rule="offer_pending",
                 seat=p,
+                sv=f"plats {p} erbjuds fjärde högen: svara byt eller passa, "
+                f"inte {self.action_to_string(action)}",
             )
         take = action == TAKE
         self.offers.append((p, take))
@@ -489,10 +542,14 @@ class TremanswhistState(GameState):
                 f"seat {p} is buying: put a card away or say köp, not {self.action_to_string(action)}",
                 rule="offer_closed" if action in (TAKE, DECLINE) else "not_a_card",
                 seat=p,
+                sv=f"plats {p} köper: lägg bort ett kort eller säg köp, inte {self.action_to_string(action)}",
             )
         if not self.hands[p] & _BIT[action]:
             raise IllegalActionError(
-                f"seat {p} does not hold {card_str(action)}", rule="card_not_held", seat=p
+                f"seat {p} does not hold {card_str(action)}",
+                rule="card_not_held",
+                seat=p,
+                sv=f"plats {p} har inte {card_display(action, 'sv')}",
             )
         if len(self.discarding) >= len(self.pile):
             raise IllegalActionError(
@@ -500,6 +557,8 @@ class TremanswhistState(GameState):
                 f"the fourth pile has {len(self.pile)} left",
                 rule="buy_limit",
                 seat=p,
+                sv=f"plats {p} får lägga bort högst {len(self.pile)} kort: "
+                f"fjärde högen har {len(self.pile)} kvar",
             )
         self.hands[p] ^= _BIT[action]
         self.discarded[p] |= _BIT[action]
@@ -516,11 +575,15 @@ class TremanswhistState(GameState):
                 f"seat {p} must play a card now, not {self.action_to_string(action)}",
                 rule="offer_closed" if action in (TAKE, DECLINE, BUY) else "not_a_card",
                 seat=p,
+                sv=f"plats {p} ska spela ett kort nu, inte {self.action_to_string(action)}",
             )
         bit = _BIT[action]
         if not hand & bit:
             raise IllegalActionError(
-                f"seat {p} does not hold {card_str(action)}", rule="card_not_held", seat=p
+                f"seat {p} does not hold {card_str(action)}",
+                rule="card_not_held",
+                seat=p,
+                sv=f"plats {p} har inte {card_display(action, 'sv')}",
             )
         trick = self.trick
         s = _SUIT_OF[action]
@@ -532,6 +595,8 @@ class TremanswhistState(GameState):
                         f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(action)}",
                         rule="follow_suit",
                         seat=p,
+                        sv=f"plats {p} måste följa färg ({suit_display(led, 'sv')} är spelat)"
+                        f" och får inte spela {card_display(action, 'sv')}",
                     )
                 t = self.trump
                 if t is not None and s != t and hand & SUIT_MASKS[t]:
@@ -540,6 +605,9 @@ class TremanswhistState(GameState):
                         f"it must trump and may not play {card_str(action)}",
                         rule="duty_to_trump",
                         seat=p,
+                        sv=f"plats {p} är renons i {suit_display(led, 'sv')} och har trumf "
+                        f"({suit_display(t, 'sv')}): den måste trumfa och får inte spela "
+                        f"{card_display(action, 'sv')}",
                     )
             best = self.best_card
             if (s == _SUIT_OF[best] and action > best) or (s == self.trump and _SUIT_OF[best] != s):
@@ -625,6 +693,7 @@ class TremanswhistState(GameState):
             raise IllegalActionError(
                 "the previous deal is unfinished" if self.phase != _OVER else "the game is over",
                 rule="truncated" if self.phase != _OVER else "game_over",
+                sv="förra given är inte färdigspelad" if self.phase != _OVER else "partiet är slut",
             )
         saved = self.clone()
         try:
@@ -640,17 +709,21 @@ class TremanswhistState(GameState):
                 f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer}",
                 rule="dealer",
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
+                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer}",
             )
         upcard = None
         if deal.get("upcard") is not None:
             try:
                 upcard = parse_card(str(deal["upcard"]))
             except CardError as e:
-                raise IllegalActionError(f"upcard: {e}", rule="malformed") from None
+                raise IllegalActionError(
+                    f"upcard: {e}", rule="malformed", sv=f"uppvänt kort: {error_text(e, 'sv')}"
+                ) from None
             if not rules.upcard_in_deal(self.deal_index):
                 raise IllegalActionError(
                     f"no card is turned up in round {self.round} of the buying variant",
                     rule="upcard",
+                    sv=f"inget kort vänds upp i köpvariantens runda {self.round}",
                 )
         trump: int | None = None
         trump_given = "trump" in deal
@@ -658,11 +731,15 @@ class TremanswhistState(GameState):
             try:
                 trump = parse_suit(str(deal["trump"]))
             except CardError as e:
-                raise IllegalActionError(f"trump: {e}", rule="malformed") from None
+                raise IllegalActionError(
+                    f"trump: {e}", rule="malformed", sv=f"trumf: {error_text(e, 'sv')}"
+                ) from None
         kind_given = deal.get("kind")
         if kind_given is not None and kind_given not in ("plus", "minus"):
             raise IllegalActionError(
-                f"kind must be 'plus' or 'minus', not {kind_given!r}", rule="malformed"
+                f"kind must be 'plus' or 'minus', not {kind_given!r}",
+                rule="malformed",
+                sv=f"kind ska vara 'plus' eller 'minus', inte {kind_given!r}",
             )
         if upcard is not None:
             kind, actual_trump = rules.deal_type(self.deal_index, upcard)
@@ -673,6 +750,7 @@ class TremanswhistState(GameState):
                     raise IllegalActionError(
                         "round 3 of the buying variant needs the trump suit drawn (trump or upcard)",
                         rule="missing_field",
+                        sv="köpvariantens runda 3 behöver den dragna trumffärgen (trump eller upcard)",
                     )
                 actual_trump = trump
         else:
@@ -680,20 +758,26 @@ class TremanswhistState(GameState):
                 raise IllegalActionError(
                     "the deal needs its upcard or its kind ('plus'/'minus') and trump",
                     rule="missing_field",
+                    sv="given behöver sitt uppvända kort eller sitt slag ('plus'/'minus') och trumf",
                 )
             kind, actual_trump = kind_given, trump
             if kind == "minus" and trump is not None and not rules.minus_trump:
                 raise IllegalActionError(
-                    "a minus deal has no trump under these rules", rule="trump"
+                    "a minus deal has no trump under these rules",
+                    rule="trump",
+                    sv="en minusgiv har ingen trumf med de här reglerna",
                 )
         if kind_given is not None and kind_given != kind:
             raise IllegalActionError(
-                f"the deal is a {kind} deal, not {kind_given}", rule="result_kind"
+                f"the deal is a {kind} deal, not {kind_given}",
+                rule="result_kind",
+                sv=f"given är en {kind}giv, inte {kind_given}",
             )
         if trump_given and trump != actual_trump:
             raise IllegalActionError(
                 f"trump is {suit_str(actual_trump) or 'none'} in this deal, not {deal['trump']}",
                 rule="trump",
+                sv=f"trumf är {suit_str(actual_trump) or 'ingen'} i den här given, inte {deal['trump']}",
             )
         self.upcard = upcard
         self.kind, self.trump = kind, actual_trump
@@ -704,10 +788,16 @@ class TremanswhistState(GameState):
         self._start_deal()
         entries = deal.get("exchanges") or []
         if not isinstance(entries, list):
-            raise IllegalActionError("'exchanges' must be a list", rule="malformed")
+            raise IllegalActionError(
+                "'exchanges' must be a list", rule="malformed", sv="'exchanges' ska vara en lista"
+            )
         for entry in entries:
             if not isinstance(entry, dict):
-                raise IllegalActionError("an exchange must be an object", rule="malformed")
+                raise IllegalActionError(
+                    "an exchange must be an object",
+                    rule="malformed",
+                    sv="ett byte ska vara ett objekt",
+                )
             seat = entry.get("seat")
             if self.phase not in (_OFFER, _BUY):
                 raise IllegalActionError(
@@ -716,12 +806,16 @@ class TremanswhistState(GameState):
                     + " was already over",
                     rule="offer_closed",
                     seat=seat if isinstance(seat, int) else None,
+                    sv=f"plats {seat} finns i 'exchanges', men "
+                    + ("erbjudandet" if not rules.buying else "köpet")
+                    + " var redan över",
                 )
             if seat != self.current:
                 raise IllegalActionError(
                     f"seat {seat} is in 'exchanges', but it is seat {self.current}'s turn",
                     rule="turn",
                     seat=seat if isinstance(seat, int) else None,
+                    sv=f"plats {seat} finns i 'exchanges', men det är plats {self.current}s tur",
                 )
             if rules.buying:
                 count = entry.get("count")
@@ -732,12 +826,14 @@ class TremanswhistState(GameState):
                         f"seat {seat}'s purchase needs a count of cards (a number ≥ 0)",
                         rule="malformed",
                         seat=seat,
+                        sv=f"plats {seat}s köp behöver ett antal kort (ett tal ≥ 0)",
                     )
                 if count > len(self.pile):
                     raise IllegalActionError(
                         f"seat {seat} bought {count} cards, the fourth pile had {len(self.pile)} left",
                         rule="buy_limit",
                         seat=seat,
+                        sv=f"plats {seat} köpte {count} kort, fjärde högen hade {len(self.pile)} kvar",
                     )
                 self._reported_purchase(seat, count)
             else:
@@ -747,6 +843,7 @@ class TremanswhistState(GameState):
                         f"seat {seat}'s answer needs take: true or false",
                         rule="malformed",
                         seat=seat,
+                        sv=f"plats {seat}s svar behöver take: true eller false",
                     )
                 self.offers.append((seat, take))
                 if (take and not rules.offer_continues) or seat == self.dealer:
@@ -760,11 +857,15 @@ class TremanswhistState(GameState):
             or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tricks)
         ):
             raise IllegalActionError(
-                "the result needs the tricks each of the 3 seats took", rule="missing_field"
+                "the result needs the tricks each of the 3 seats took",
+                rule="missing_field",
+                sv="resultatet behöver antalet stick var och en av de 3 platserna tog",
             )
         if sum(tricks) != PILE_SIZE:
             raise IllegalActionError(
-                f"the tricks taken add up to {sum(tricks)}, a deal has 13", rule="trick_sum"
+                f"the tricks taken add up to {sum(tricks)}, a deal has 13",
+                rule="trick_sum",
+                sv=f"de tagna sticken blir {sum(tricks)}, en giv har 13",
             )
         # answers not given: the rest declined or bought nothing
         self.phase = _PLAY
@@ -807,7 +908,9 @@ class TremanswhistState(GameState):
         except CardError:
             raise InvalidActionError(
                 f"{text.strip()!r} is not a Tremanswhist action: byt/take, passa/decline, "
-                "köp/buy or a card (e.g. AS, TD, E♠, Kn♥)"
+                "köp/buy or a card (e.g. AS, TD, E♠, Kn♥)",
+                sv=f"{text.strip()!r} är inget drag i Tremanswhist: byt, passa, köp "
+                "eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
             ) from None
 
     # --- records -----------------------------------------------------------------------
@@ -826,22 +929,28 @@ class TremanswhistState(GameState):
         if self.rules.buying:
             if "take" in entry:
                 raise InvalidActionError(
-                    "the buying variant records purchases as {'seat': s, 'discard': [...]}, not 'take'"
+                    "the buying variant records purchases as {'seat': s, 'discard': [...]}, not 'take'",
+                    sv="köpvarianten antecknar köp som {'seat': s, 'discard': [...]}, inte 'take'",
                 )
             discard = entry.get("discard")
             if not isinstance(discard, list) or not all(isinstance(c, str) for c in discard):
                 raise InvalidActionError(
-                    "a purchase needs 'discard': the list of cards put away ([] for none)"
+                    "a purchase needs 'discard': the list of cards put away ([] for none)",
+                    sv="ett köp behöver 'discard': listan över bortlagda kort ([] för inga)",
                 )
             cards = [parse_card(c) for c in discard]
             return cards if entry.get("pending") is True else [*cards, BUY]
         if "discard" in entry:
             raise InvalidActionError(
-                "the main game records the offer as {'seat': s, 'take': true|false}, not 'discard'"
+                "the main game records the offer as {'seat': s, 'take': true|false}, not 'discard'",
+                sv="huvudspelet antecknar erbjudandet som {'seat': s, 'take': true|false}, inte 'discard'",
             )
         take = entry.get("take")
         if not isinstance(take, bool):
-            raise InvalidActionError("an exchange offer needs 'take': true or false")
+            raise InvalidActionError(
+                "an exchange offer needs 'take': true or false",
+                sv="ett svar på erbjudandet behöver 'take': true eller false",
+            )
         return [TAKE if take else DECLINE]
 
     def replay_deal(self, deal: dict[str, Any], i: int) -> None:
@@ -851,8 +960,8 @@ class TremanswhistState(GameState):
         if "hands" in deal and isinstance(deal.get("exchanges"), list):
             problem = self._check_exchange_order(deal["exchanges"])
             if problem is not None:
-                message, rule, seat = problem
-                raise RecordError(message, rule=rule, deal=i, seat=seat)
+                message, rule, seat, sv = problem
+                raise RecordError(message, rule=rule, deal=i, seat=seat, sv=sv)
         try:
             _replay_deal(self, deal, i)
         except RecordError as e:
@@ -863,11 +972,17 @@ class TremanswhistState(GameState):
                     rule="exchange_missing",
                     deal=i,
                     seat=self.current,
+                    sv=f"plats {self.current} "
+                    + ("erbjöds fjärde högen" if self.phase == _OFFER else "skulle köpa")
+                    + " men 'exchanges' saknar ett svar från den",
                 ) from None
             raise
         if "result" in deal and self.phase in (_OFFER, _BUY):
             raise RecordError(
-                "the deal has a result but its exchange is unfinished", rule="truncated", deal=i
+                "the deal has a result but its exchange is unfinished",
+                rule="truncated",
+                deal=i,
+                sv="given har ett resultat men bytet är inte avslutat",
             )
 
         if "kind" in deal and "hands" in deal and deal["kind"] != self.kind:
@@ -875,16 +990,22 @@ class TremanswhistState(GameState):
                 f"the record says a {deal['kind']} deal, the upcard makes it {self.kind}",
                 rule="kind",
                 deal=i,
+                sv=f"protokollet säger en {deal['kind']}giv, det uppvända kortet gör den till {self.kind}giv",
             )
 
-    def _check_exchange_order(self, entries: list[Any]) -> tuple[str, str, int | None] | None:
+    def _check_exchange_order(self, entries: list[Any]) -> tuple[str, str, int | None, str] | None:
         """Who may answer the offer (or buy) in which order, from the entries alone."""
         expected = (self.dealer + 1) % PLAYERS
         left = PILE_SIZE
         closed = False
         for entry in entries:
             if not isinstance(entry, dict):
-                return "an exchange must be an object", "malformed", None
+                return (
+                    "an exchange must be an object",
+                    "malformed",
+                    None,
+                    "ett byte ska vara ett objekt",
+                )
             seat = entry.get("seat")
             who = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
             if closed:
@@ -893,6 +1014,9 @@ class TremanswhistState(GameState):
                     f"seat {seat} is in 'exchanges' after the {what} was over",
                     "offer_closed",
                     who,
+                    f"plats {seat} finns i 'exchanges' efter att "
+                    + ("erbjudandet" if not self.rules.buying else "köpet")
+                    + " var över",
                 )
             if seat != expected:
                 return (
@@ -901,6 +1025,9 @@ class TremanswhistState(GameState):
                     + f" goes from förhand round the table and seat {expected} is next",
                     "offer_order",
                     who,
+                    f"plats {seat} svarar i fel tur: "
+                    + ("erbjudandet" if not self.rules.buying else "köpet")
+                    + f" går från förhand runt bordet och plats {expected} är näst på tur",
                 )
             if self.rules.buying:
                 discard = entry.get("discard")
@@ -915,6 +1042,7 @@ class TremanswhistState(GameState):
                         f"seat {seat} puts away {k} cards, the fourth pile has {left} left",
                         "buy_limit",
                         who,
+                        f"plats {seat} lägger bort {k} kort, fjärde högen har {left} kvar",
                     )
                 left -= k
                 closed = left == 0 or seat == self.dealer
@@ -974,7 +1102,10 @@ class TremanswhistState(GameState):
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         names = list(players) if players else [f"Spelare {i + 1}" for i in range(PLAYERS)]
         if len(names) != PLAYERS:
-            raise RulesError(f"Tremanswhist has 3 players, {len(names)} names given")
+            raise RulesError(
+                f"Tremanswhist has 3 players, {len(names)} names given",
+                sv=f"Tremanswhist har 3 spelare, {len(names)} namn givna",
+            )
         deals = list(self.history)
         if self.phase in (_OFFER, _BUY, _PLAY):
             deals.append(self._deal_record(None))
@@ -1001,7 +1132,11 @@ class TremanswhistState(GameState):
         and what others bought are never included.
         """
         if not 0 <= seat < PLAYERS:
-            raise IllegalActionError(f"no seat {seat}: seats are 0–2", rule="seat")
+            raise IllegalActionError(
+                f"no seat {seat}: seats are 0–2",
+                rule="seat",
+                sv=f"ingen plats {seat}: platserna är 0–2",
+            )
         live = self.phase in (_OFFER, _BUY, _PLAY)
         obs: dict[str, Any] = {
             "game": self.GAME,
