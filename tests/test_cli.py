@@ -91,17 +91,18 @@ def test_plump_help_shows_flags_choices_and_defaults() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "7", "--max-cards", "8"], "7 players can start at most at 7 cards"),
-        (["--scoring", "nope"], "option scoring: 'nope' is not one of standard, per_trick"),
-        (["-o", "nosuch=1"], "plump has no option 'nosuch'"),
-        (["-o", "sparr"], "-o wants name=value, not 'sparr'"),
-        (["-o", "sparr=maybe"], "option sparr: 'maybe' is not true or false"),
-        (["--preset", "nope"], "plump has no preset 'nope'"),
-        (["--players", "11"], "Plump is for 2 to 10 players, not 11"),
-        (["--bidding", "simultaneous"], "simultaneous bidding has no spärr"),
+        # the UI speaks Swedish by default; tests/test_messages_sv.py checks --lang en
+        (["--players", "7", "--max-cards", "8"], "7 spelare kan börja på högst 7 kort"),
+        (["--scoring", "nope"], "regeln scoring: 'nope' är inte något av standard, per_trick"),
+        (["-o", "nosuch=1"], "plump har ingen regel 'nosuch'"),
+        (["-o", "sparr"], "-o vill ha namn=värde, inte 'sparr'"),
+        (["-o", "sparr=maybe"], "regeln sparr: 'maybe' är varken ja eller nej"),
+        (["--preset", "nope"], "plump har ingen förinställning 'nope'"),
+        (["--players", "11"], "Plump spelas av 2 till 10 spelare, inte 11"),
+        (["--bidding", "simultaneous"], "samtidiga bud har ingen spärr"),
         (["--lang", "fi"], "--lang must be sv or en"),
         (["--seat", "5"], "--seat måste vara 0–3, inte 5"),
-        (["--seat-bots", "random,random"], "--seat-bots takes one bot for all"),
+        (["--seat-bots", "random,random"], "--seat-bots tar en bot för alla"),
     ],
 )
 def test_bad_values_exit_2_with_the_message(args: list[str], message: str) -> None:
@@ -170,7 +171,7 @@ def test_replay_reports_the_first_violation_and_exits_1(tmp_path: Path) -> None:
     res = run("replay", str(path))
     assert res.returncode == 1
     assert "Ogiltigt protokoll: giv 1, stick 1, plats 2:" in res.stderr
-    assert "must follow suit" in res.stderr and "(regel: follow_suit)" in res.stderr
+    assert "måste följa färg" in res.stderr and "(regel: follow_suit)" in res.stderr
     en = run("replay", str(path), "--lang", "en")
     assert (
         "Invalid record: deal 1, trick 1, seat 2:" in en.stderr
@@ -243,7 +244,9 @@ def test_rules_lists_every_option_and_preset(game: str) -> None:
 
 def test_rules_of_an_unknown_game() -> None:
     res = run("rules", "bridge")
-    assert res.returncode == 2 and "unknown game 'bridge'" in res.stderr
+    assert res.returncode == 2 and "okänt spel 'bridge'" in res.stderr
+    en = run("rules", "bridge", "--lang", "en")
+    assert en.returncode == 2 and "unknown game 'bridge'" in en.stderr
 
 
 def test_docs_plump_holds_the_generated_option_table() -> None:

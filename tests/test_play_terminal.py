@@ -138,13 +138,21 @@ def play_turns(
             off_suit = [c for c in hand if c not in legal_cards]
             if off_suit and mistakes.get("follow_suit", 0) < 2:
                 s.send(card_display(off_suit[0], lang))
-                s.expect(re.compile(r"(?:Det går inte|Not allowed): seat \d must follow suit .*\n"))
+                s.expect(
+                    re.compile(
+                        r"(?:Det går inte: plats \d måste följa färg|Not allowed: seat \d must follow suit) .*\n"
+                    )
+                )
                 s.expect(PROMPT)
                 mistakes["follow_suit"] = mistakes.get("follow_suit", 0) + 1
             missing = [c for c in range(52) if c not in hand]
             if not mistakes.get("card_not_held"):
                 s.send(card_str(missing[0]).lower())  # the record notation, lower case
-                s.expect(re.compile(r"(?:Det går inte|Not allowed): seat \d does not hold .*\n"))
+                s.expect(
+                    re.compile(
+                        r"(?:Det går inte: plats \d har inte|Not allowed: seat \d does not hold) .*\n"
+                    )
+                )
                 s.expect(PROMPT)
                 mistakes["card_not_held"] = 1
         if not mistakes.get("unparsable"):
@@ -244,7 +252,7 @@ def test_resume_refuses_a_broken_record(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     res = subprocess.run([STICKSPEL, "play", "plump", "--resume", "bad.json"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)  # fmt: skip
-    assert res.returncode == 1 and "not valid JSON" in res.stderr
+    assert res.returncode == 1 and "ogiltig JSON" in res.stderr
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -65,7 +65,7 @@ def test_replay_rejects_a_broken_priffe_record(tmp_path: Path) -> None:
     rep = run("replay", str(path))
     assert rep.returncode == 1
     text = rep.stdout + rep.stderr
-    assert "giv 1, plats" in text and "spader may only be bid by förhand or second hand" in text
+    assert "giv 1, plats" in text and "spader får bara bjudas av förhand eller andrahand" in text
     assert "spader_seat" in text
 
 
@@ -138,8 +138,8 @@ def test_a_rubber_typed_in_at_the_terminal(tmp_path: Path) -> None:
         if legal[0] == "pass" and "spader" not in legal:
             # refused with the engine's reason: the seat rule or the bid order
             s.send("spader")
-            s.expect(re.compile(r"Det går inte: spader (may only be bid by förhand or second "
-                                r"hand|is not higher than \w+)"))  # fmt: skip
+            s.expect(re.compile(r"Det går inte: spader (får bara bjudas av förhand eller "
+                                r"andrahand|är inte högre än \w+)"))  # fmt: skip
             s.expect(PROMPT)
             refused = True
         s.send(legal[0])

@@ -53,12 +53,12 @@ def test_variant_options_and_first_dealer(tmp_path: Path) -> None:
         app, ["protokoll", "new", "plump", "--players", "A,B,C", "-f", str(tmp_path / "x.json"),
               "-o", "max_cards=99"],
     )  # fmt: skip
-    assert result.exit_code == 2 and "can start at most at" in result.output
+    assert result.exit_code == 2 and "kan börja på högst" in result.output
     result = runner.invoke(
         app, ["protokoll", "new", "plump", "--players", "A,B,C", "-f", str(tmp_path / "y.json"),
               "--first-dealer", "Q"],
     )  # fmt: skip
-    assert result.exit_code == 2 and "--first-dealer 'Q' is not one of the players" in result.output
+    assert result.exit_code == 2 and "--first-dealer 'Q' är ingen av spelarna" in result.output
     assert not (tmp_path / "y.json").exists()
 
 
@@ -93,22 +93,22 @@ def test_named_bids_and_refusals_keep_the_file(tmp_path: Path) -> None:
         app, ["protokoll", "add", "-f", str(path), "--bids", "2,3,4", "--tricks", "2,3,4"]
     )
     assert result.exit_code == 1
-    assert "row 2 (9 cards, Björn deals): the dealer (Björn) may not bid 3" in result.output
+    assert "rad 2 (9 kort, Björn ger): givaren (Björn) får inte bjuda 3" in result.output
     result = runner.invoke(
         app, ["protokoll", "add", "-f", str(path), "--bids", "2,3", "--tricks", "2,3"]
     )
     assert result.exit_code == 1
-    assert "row 2 (9 cards, Björn deals): bids: 2 values for 3 players" in result.output
+    assert "rad 2 (9 kort, Björn ger): bids: 2 värden för 3 spelare" in result.output
     result = runner.invoke(
         app, ["protokoll", "add", "-f", str(path), "--bids", "2,x,4", "--tricks", "2,3,4"]
     )
     assert result.exit_code == 1
-    assert "row 2 (9 cards, Björn deals): bids: 'x' is not a number" in result.output
+    assert "rad 2 (9 kort, Björn ger): bids: 'x' är inget tal" in result.output
     result = runner.invoke(
         app, ["protokoll", "add", "-f", str(path), "--bids", "2,2,3", "--tricks", "+,+,+"]
     )
     assert result.exit_code == 1
-    assert "row 2 (9 cards, Björn deals): all are marked made" in result.output
+    assert "rad 2 (9 kort, Björn ger): alla har fått sitt" in result.output
     assert path.read_text(encoding="utf-8") == saved
 
 
@@ -128,7 +128,7 @@ def test_edit_and_undo(tmp_path: Path) -> None:
     assert len(json.loads(path.read_text(encoding="utf-8"))["deals"]) == 2
     result = runner.invoke(app, ["protokoll", "edit", "-f", str(path), "--row", "5",
                                  "--bids", "0,0,0", "--tricks", "0,0,0"])  # fmt: skip
-    assert result.exit_code == 1 and "no row 5" in result.output
+    assert result.exit_code == 1 and "ingen rad 5" in result.output
 
 
 def test_interactive_session(tmp_path: Path) -> None:
@@ -153,9 +153,11 @@ def test_interactive_session(tmp_path: Path) -> None:
     assert result.exit_code == 0, out
     assert "Giv 1: Anna ger 2 kort. Björn börjar." in out
     assert "Anna (given) får inte bjuda 1." in out
-    assert "the dealer (Anna) may not bid 1: the bids would add up to 2 (spärren)" in out
-    assert "the other players' tricks already add up to 3, more than the 2 in the deal" in out
-    assert "Anna is marked missed, but the others' tricks leave Anna exactly 0, Anna's bid" in out
+    assert "givaren (Anna) får inte bjuda 1: buden skulle bli 2 (spärren)" in out
+    assert "de andras stick blir redan 3, fler än givens 2" in out
+    assert (
+        "Anna är markerad som bet, men de andras stick lämnar exakt 0 åt Anna, som är budet" in out
+    )
     assert out.count("Rad 1 förd in.") == 2
     assert "Giv 2: Björn ger 1 kort. Cissi börjar." in out
     assert "Ångrade 1 rad(er)." in out
@@ -183,7 +185,7 @@ def test_blank_pdfs_for_every_game(tmp_path: Path) -> None:
     assert "Åsa" in plump_text and "Delsumma" not in plump_text  # 10→1: no turn, no subtotal
     assert "Summa längst ned" in plump_text
     result = runner.invoke(app, ["protokoll", "pdf", "--out", str(tmp_path / "x.pdf")])
-    assert result.exit_code == 2 and "either --file" in result.output
+    assert result.exit_code == 2 and "antingen --file" in result.output
 
 
 def test_show_html_and_json(tmp_path: Path) -> None:
@@ -218,7 +220,7 @@ def test_priffe_from_the_command_line(tmp_path: Path) -> None:
     assert json.loads(path.read_text(encoding="utf-8"))["deals"] == doc["deals"]
     result = runner.invoke(app, ["protokoll", "add", "-f", str(path), "--calls",
                                  "pass,pass,pass,spader", "--tricks", "6,7"])  # fmt: skip
-    assert result.exit_code == 1 and "row 3 (Cissi deals): spader may only be bid" in result.output
+    assert result.exit_code == 1 and "rad 3 (Cissi ger): spader får bara bjudas" in result.output
     session = "\n".join(
         [
             "pass",
@@ -236,7 +238,7 @@ def test_priffe_from_the_command_line(tmp_path: Path) -> None:
     )
     result = runner.invoke(protokoll_app, ["session", "-f", str(path)], input=session + "\n")
     assert result.exit_code == 0, result.output
-    assert "spader may only be bid by förhand or second hand" in result.output
+    assert "spader får bara bjudas av förhand eller andrahand" in result.output
     assert "Börjar om med den här given." in result.output
     doc = json.loads(path.read_text(encoding="utf-8"))
     # noll by David: his side took 8, so Anna & Cissi's 5 score 20 + 20 penalty, and game
@@ -260,7 +262,7 @@ def test_tremanswhist_from_the_command_line(tmp_path: Path) -> None:
         protokoll_app, ["session", "-f", str(path)], input="\n".join(answers) + "\n"
     )
     assert result.exit_code == 0, result.output
-    assert "row 2 (Björn deals): the tricks taken add up to 12, a deal has 13" in result.output
+    assert "rad 2 (Björn ger): de tagna sticken blir 12, en giv har 13" in result.output
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["totals"] == [-1 + 3 + 4, -2 - 2 - 2, 3 - 2 - 2]
 
@@ -275,4 +277,4 @@ def test_next_tells_the_dealer_the_forbidden_bid(tmp_path: Path) -> None:
     assert "may not bid" not in out  # 12 > 10: any bid will do
     result = runner.invoke(app, ["protokoll", "next", "-f", str(path), "--bids", "Cissi=2"])
     assert result.exit_code == 1
-    assert "row 1 (10 cards, Anna deals): Cissi bids before Björn" in result.output
+    assert "rad 1 (10 kort, Anna ger): Cissi bjuder före Björn" in result.output

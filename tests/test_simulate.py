@@ -113,15 +113,15 @@ def test_bots_must_match_the_seats() -> None:
         parse_bots("plump", "heuristic,random", 4)
     res = run("simulate", "plump", "--players", "4", "--games", "1", "--bots", "heuristic,random")
     assert res.returncode == 2
-    assert "2 bots for 4 seats" in res.stderr and "Traceback" not in res.stderr
-    res = run("simulate", "plump", "--games", "1", "--bots", "genius")
+    assert "2 botar för 4 platser" in res.stderr and "Traceback" not in res.stderr
+    res = run("simulate", "plump", "--games", "1", "--bots", "genius", "--lang", "en")
     assert res.returncode == 2 and "no bot 'genius'" in res.stderr
 
 
 def test_bad_rules_exit_2_with_the_rules_message() -> None:
     res = run("simulate", "plump", "--players", "7", "--max-cards", "8", "--games", "1")
     assert res.returncode == 2
-    assert "7 players can start at most at 7 cards" in res.stderr
+    assert "7 spelare kan börja på högst 7 kort" in res.stderr
     assert "Traceback" not in res.stderr
 
 

@@ -156,7 +156,7 @@ def test_a_main_game_typed_in_at_the_terminal(tmp_path: Path) -> None:
             answered_offer = True
             if not refused:
                 s.send("köp")  # not an answer to the offer: refused, nothing lost
-                s.expect(re.compile(r"fourth pile: answer byt"))
+                s.expect(re.compile(r"fjärde högen: svara byt"))
                 s.expect(PROMPT)
                 refused = True
         s.send(legal[-1] if "Byta din hand" in line else legal[0])

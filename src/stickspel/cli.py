@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from .game import GameState, IllegalActionError, InvalidActionError, Rules, RulesError
+from .game import (
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    RulesError,
+    error_text,
+)
 from .games import GAMES, GameSpec, game_spec
 
 if TYPE_CHECKING:
@@ -266,7 +273,9 @@ def rules_from_options(
     for item in extra or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise RulesError(f"-o wants name=value, not {item!r}")
+            raise RulesError(
+                f"-o wants name=value, not {item!r}", sv=f"-o vill ha namn=värde, inte {item!r}"
+            )
         texts[key.strip()] = value.strip()
     return spec.rules.from_strings(texts, preset)
 
@@ -335,7 +344,7 @@ def _build_rules(
         rules = rules_from_options(spec, variant, common.get("preset"), common.get("option"))
         probe = spec.state(rules)  # type: ignore[call-arg]
     except RulesError as e:
-        raise _fail(lang, str(e)) from None
+        raise _fail(lang, error_text(e, lang)) from None
     players = common.get("players")
     if players is not None and players != probe.num_players:
         raise _fail(
@@ -397,7 +406,8 @@ def _bots_for(game: str, text: str | None, n: int, human: int | None) -> list[An
     per_seat = parse_bots(game, kinds, n) if len(kinds) in (1, n) else None
     if per_seat is None:
         raise RulesError(
-            f"--seat-bots takes one bot for all, one per other seat ({others}) or one per seat ({n})"
+            f"--seat-bots takes one bot for all, one per other seat ({others}) or one per seat ({n})",
+            sv=f"--seat-bots tar en bot för alla, en per övrig plats ({others}) eller en per plats ({n})",
         )
     return [None if s == human else make_bot(game, k) for s, k in enumerate(per_seat)]
 
@@ -492,7 +502,7 @@ def _play(game: str, **kwargs: Any) -> None:
             doc = load_record(resume)
             rep = replay(doc)
         except (RecordError, OSError) as e:
-            raise _fail(lang, str(e), 1) from None
+            raise _fail(lang, error_text(e, lang), 1) from None
         if rep.state.GAME != game:
             raise _fail(lang, _msg(lang, "wrong_game", path=resume, game=rep.state.GAME, want=game))
         state, players = rep.state, list(rep.players)
@@ -522,7 +532,7 @@ def _play(game: str, **kwargs: Any) -> None:
     try:
         bots = _bots_for(game, common["seat_bots"], n, seat)
     except RulesError as e:
-        raise _fail(lang, str(e)) from None
+        raise _fail(lang, error_text(e, lang)) from None
     path = record_path or default_record_path(game)
     try:
         _loop(console, state, players, seat, bots, rng, lang, game)
@@ -612,14 +622,14 @@ def _loop(
             try:
                 action = state.string_to_action(text)
             except InvalidActionError as e:
-                console.print(_msg(lang, "unparsable", reason=e), style="red")
+                console.print(_msg(lang, "unparsable", reason=error_text(e, lang)), style="red")
                 continue
             if action not in state.legal_actions():
                 reason: object = "?"
                 try:
                     state.clone().apply_action(action)
                 except IllegalActionError as e:
-                    reason = e
+                    reason = error_text(e, lang)
                 console.print(_msg(lang, "refused", reason=reason), style="red")
                 continue
         else:
@@ -664,7 +674,7 @@ def _sim(game: str, **kwargs: Any) -> None:
         bots = parse_bots(game, common["bots"], n)
         summary = simulate(game, rules, bots, common["games"], common["seed"], common["record_dir"])
     except RulesError as e:
-        raise _fail(lang, str(e)) from None
+        raise _fail(lang, error_text(e, lang)) from None
     data = summary.to_dict()
     if common["json"]:
         print(json.dumps(data, ensure_ascii=False, indent=1))
@@ -795,7 +805,14 @@ def replay_command(
         err = (
             e.to_dict()
             if isinstance(e, RecordError)
-            else {"rule": "variant", "deal": None, "trick": None, "seat": None, "message": str(e)}
+            else {
+                "rule": "variant",
+                "deal": None,
+                "trick": None,
+                "seat": None,
+                "message": str(e),
+                "message_sv": error_text(e, "sv"),
+            }
         )
         if as_json:
             print(json.dumps({"valid": False, "error": err}, ensure_ascii=False, indent=1))
@@ -810,7 +827,7 @@ def replay_command(
                     lang,
                     "invalid",
                     where=(", ".join(where) + ": ") if where else "",
-                    message=err["message"],
+                    message=err["message_sv"] if lang == "sv" else err["message"],
                     rule=err["rule"],
                 ),
                 file=sys.stderr,
@@ -896,7 +913,7 @@ def rules_command(
     try:
         spec = game_spec(game)
     except RulesError as e:
-        raise _fail(lang, str(e)) from None
+        raise _fail(lang, error_text(e, lang)) from None
     if markdown:
         print(rules_markdown(spec.name, lang), end="")
         return

@@ -26,7 +26,7 @@ from typing import Any
 
 import typer
 
-from .game import RulesError, StickspelError
+from .game import RulesError, StickspelError, error_text
 from .games import game_spec
 from .protokoll import build_sheet
 from .protokoll.scorekeeper import ScorekeeperError, Session, parse_mark
@@ -163,21 +163,22 @@ def _print_next(session: Session, lang: str) -> None:
         print(_t(lang, "seating", a=a, b=b, c=c, d=d))
 
 
-def _at_row(session: Session, row: int, error: Exception) -> str:
-    """An error message that says which row it is about."""
-    text = str(error)
-    if text.startswith("row ") or "no row" in text:
+def _at_row(session: Session, row: int, error: Exception, lang: str = "en") -> str:
+    """An error message in ``lang`` that says which row it is about."""
+    english = str(error)
+    text = error_text(error, lang)
+    if english.startswith("row ") or "no row" in english:
         return text
-    return f"{session.describe(row)}: {text}"
+    return f"{session.describe(row, lang=lang)}: {text}"
 
 
 def _load(path: Path, lang: str) -> Session:
     try:
         return Session.load(path)
     except OSError as e:
-        _die(lang, str(e), 1)
+        _die(lang, error_text(e, lang), 1)
     except (RecordError, ScorekeeperError, RulesError) as e:
-        _die(lang, f"{path}: {e}", 1)
+        _die(lang, f"{path}: {error_text(e, lang)}", 1)
     raise AssertionError("unreachable")
 
 
@@ -186,7 +187,9 @@ def _rules_texts(options: Sequence[str]) -> dict[str, str]:
     for item in options:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise RulesError(f"-o wants name=value, not {item!r}")
+            raise RulesError(
+                f"-o wants name=value, not {item!r}", sv=f"-o vill ha namn=värde, inte {item!r}"
+            )
         texts[key.strip().replace("-", "_")] = value.strip()
     return texts
 
@@ -203,7 +206,10 @@ def _person(session: Session, text: str) -> int:
     prefix = [i for i, n in enumerate(names) if n.lower().startswith(t.lower())]
     if len(prefix) == 1:
         return prefix[0]
-    raise ScorekeeperError(f"{text!r} is not one of the players ({', '.join(names)})")
+    raise ScorekeeperError(
+        f"{text!r} is not one of the players ({', '.join(names)})",
+        sv=f"{text!r} är ingen av spelarna ({', '.join(names)})",
+    )
 
 
 def _seat_of_person(session: Session, person: int) -> int:
@@ -223,11 +229,15 @@ def _per_player(session: Session, text: str, what: str) -> list[str]:
             out[_person(session, name)] = value.strip()
         missing = [session.players[i] for i, v in enumerate(out) if v is None]
         if missing:
-            raise ScorekeeperError(f"{what}: none given for {', '.join(missing)}")
+            raise ScorekeeperError(
+                f"{what}: none given for {', '.join(missing)}",
+                sv=f"{what}: inget angivet för {', '.join(missing)}",
+            )
         return [str(v) for v in out]
     if len(parts) != n:
         raise ScorekeeperError(
-            f"{what}: {len(parts)} values for {n} players ({', '.join(session.players)})"
+            f"{what}: {len(parts)} values for {n} players ({', '.join(session.players)})",
+            sv=f"{what}: {len(parts)} värden för {n} spelare ({', '.join(session.players)})",
         )
     return parts
 
@@ -236,7 +246,9 @@ def _ints(values: Sequence[str], what: str) -> list[int]:
     out = []
     for v in values:
         if not v.strip().isdigit():
-            raise ScorekeeperError(f"{what}: {v.strip()!r} is not a number")
+            raise ScorekeeperError(
+                f"{what}: {v.strip()!r} is not a number", sv=f"{what}: {v.strip()!r} är inget tal"
+            )
         out.append(int(v))
     return out
 
@@ -246,10 +258,16 @@ def _honours(session: Session, text: str | None) -> tuple[int, list[int]] | None
         return None
     t = text.replace(":", " ").replace("=", " ").split()
     if len(t) != 2:
-        raise ScorekeeperError(f"honours {text!r}: give a name and 4, 3+1 or 3 (e.g. Anna 3+1)")
+        raise ScorekeeperError(
+            f"honours {text!r}: give a name and 4, 3+1 or 3 (e.g. Anna 3+1)",
+            sv=f"honnörer {text!r}: ange ett namn och 4, 3+1 eller 3 (t.ex. Anna 3+1)",
+        )
     held = {"4": [4, 0], "3+1": [3, 1], "31": [3, 1], "3": [3, 0]}.get(t[1])
     if held is None:
-        raise ScorekeeperError(f"honours {text!r}: held must be 4, 3+1 or 3")
+        raise ScorekeeperError(
+            f"honours {text!r}: held must be 4, 3+1 or 3",
+            sv=f"honnörer {text!r}: antalet ska vara 4, 3+1 eller 3",
+        )
     return _seat_of_person(session, _person(session, t[0])), held
 
 
@@ -284,25 +302,36 @@ def _build_deal(
         try:
             deal = json.loads(deal_json)
         except json.JSONDecodeError as e:
-            raise ScorekeeperError(f"--deal-json is not JSON: {e}") from None
+            raise ScorekeeperError(
+                f"--deal-json is not JSON: {e}", sv=f"--deal-json är inte JSON: {e}"
+            ) from None
         if not isinstance(deal, dict):
-            raise ScorekeeperError("--deal-json must be a JSON object (one deal)")
+            raise ScorekeeperError(
+                "--deal-json must be a JSON object (one deal)",
+                sv="--deal-json ska vara ett JSON-objekt (en giv)",
+            )
         return deal
     game = session.game
     if game == "plump":
         if bids is None or tricks is None:
-            raise ScorekeeperError("Plump needs --bids and --tricks")
+            raise ScorekeeperError(
+                "Plump needs --bids and --tricks", sv="Plump behöver --bids och --tricks"
+            )
         bid_values = []
         for b in _per_player(session, bids, "bids"):
             if not b.isdigit():
-                raise ScorekeeperError(f"bids: {b!r} is not a number")
+                raise ScorekeeperError(
+                    f"bids: {b!r} is not a number", sv=f"bids: {b!r} är inget tal"
+                )
             bid_values.append(int(b))
         marks: list[int | str] = [parse_mark(t) for t in _per_player(session, tricks, "tricks")]
         return session.plump_deal(bid_values, marks, row=row, trump=trump)
     if game == "priffe":
         if (calls is None and contract is None) or tricks is None:
             raise ScorekeeperError(
-                "Priffe needs --calls (in order from förhand) or --contract (and --by), and --tricks"
+                "Priffe needs --calls (in order from förhand) or --contract (and --by), and --tricks",
+                sv="Priffe behöver --calls (i ordning från förhand) eller --contract (och --by), "
+                "och --tricks",
             )
         call_list = [c.strip() for c in calls.split(",") if c.strip()] if calls else None
         bidder = _seat_of_person(session, _person(session, by)) if by else None
@@ -317,7 +346,10 @@ def _build_deal(
         )
     if game == "tremanswhist":
         if tricks is None:
-            raise ScorekeeperError("Tremanswhist needs --tricks (and --upcard)")
+            raise ScorekeeperError(
+                "Tremanswhist needs --tricks (and --upcard)",
+                sv="Tremanswhist behöver --tricks (och --upcard)",
+            )
         up, kind, band_trump = _band(upcard) if upcard else (None, None, None)
         taker = None
         if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
@@ -333,7 +365,10 @@ def _build_deal(
             purchases=purchases,
             row=row,
         )
-    raise ScorekeeperError(f"no scorekeeping for {game}; give the deal with --deal-json")
+    raise ScorekeeperError(
+        f"no scorekeeping for {game}; give the deal with --deal-json",
+        sv=f"inget protokoll för {game}; ange given med --deal-json",
+    )
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -371,12 +406,13 @@ def new_command(
                 fd = int(want)
             else:
                 raise ScorekeeperError(
-                    f"--first-dealer {first_dealer!r} is not one of the players ({', '.join(names)})"
+                    f"--first-dealer {first_dealer!r} is not one of the players ({', '.join(names)})",
+                    sv=f"--first-dealer {first_dealer!r} är ingen av spelarna ({', '.join(names)})",
                 )
         session = Session.new(spec.name, names, rules, first_dealer=fd)
         session.save(file)
     except (RulesError, ScorekeeperError, ValueError) as e:
-        _die(lang, str(e))
+        _die(lang, error_text(e, lang))
     print(_t(lang, "created", game=spec.name, path=file, players=", ".join(names)))
     _print_next(session, lang)
 
@@ -430,7 +466,7 @@ def add_command(
         )  # fmt: skip
         session.add(deal)
     except (ScorekeeperError, ValueError) as e:
-        _die(lang, _at_row(session, len(session.entries) + 1, e), 1)
+        _die(lang, _at_row(session, len(session.entries) + 1, e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "added", row=len(session.entries)))
     _print_next(session, lang)
@@ -459,7 +495,8 @@ def edit_command(
     try:
         if not 1 <= row <= len(session.entries):
             raise ScorekeeperError(
-                f"there is no row {row} to correct (rows 1–{len(session.entries)})"
+                f"there is no row {row} to correct (rows 1–{len(session.entries)})",
+                sv=f"det finns ingen rad {row} att rätta (rader 1–{len(session.entries)})",
             )
         deal = _build_deal(
             session, row=row, bids=bids, tricks=tricks, trump=trump, calls=calls,
@@ -468,7 +505,7 @@ def edit_command(
         )  # fmt: skip
         session.edit(row, deal)
     except (ScorekeeperError, ValueError) as e:
-        _die(lang, _at_row(session, row, e), 1)
+        _die(lang, _at_row(session, row, e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "edited", row=row))
     _print_next(session, lang)
@@ -486,7 +523,7 @@ def undo_command(
     try:
         session.undo(rows)
     except ScorekeeperError as e:
-        _die(lang, str(e), 1)
+        _die(lang, error_text(e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "undone", n=rows))
     _print_next(session, lang)
@@ -511,17 +548,20 @@ def next_command(
         return
     try:
         if session.game != "plump":
-            raise ScorekeeperError("--bids is for Plump")
+            raise ScorekeeperError("--bids is for Plump", sv="--bids är för Plump")
         made: list[int | None] = [None] * len(session.players)
         for part in (p.strip() for p in bids.split(",") if p.strip()):
             name, sep, value = part.partition("=")
             if not sep:
-                raise ScorekeeperError(f"--bids wants name=bid, not {part!r}")
+                raise ScorekeeperError(
+                    f"--bids wants name=bid, not {part!r}",
+                    sv=f"--bids vill ha namn=bud, inte {part!r}",
+                )
             made[_person(session, name)] = _ints([value], "bids")[0]
         session.check_bids(made)
         forbidden = session.forbidden_bid(made)
     except (ScorekeeperError, ValueError) as e:
-        _die(lang, _at_row(session, nxt.row, e), 1)
+        _die(lang, _at_row(session, nxt.row, e, lang), 1)
     if forbidden is not None:
         print(_t(lang, "forbidden", dealer=session.players[nxt.dealer], bid=forbidden))
 
@@ -539,9 +579,9 @@ def show_command(
         doc = load_record(file)
         sheet = build_sheet(doc, lang)
     except OSError as e:
-        _die(lang, str(e), 1)
+        _die(lang, error_text(e, lang), 1)
     except (RecordError, StickspelError, KeyError, ValueError) as e:
-        _die(lang, f"{file}: {e}", 1)
+        _die(lang, f"{file}: {error_text(e, lang)}", 1)
     if as_json:
         print(json.dumps(sheet.to_dict(), ensure_ascii=False, indent=1))
         return
@@ -596,7 +636,10 @@ def pdf_command(
     lang = _lang(lang)
     try:
         if blank == (file is not None):
-            raise ScorekeeperError("give either --file (a filled sheet) or --blank")
+            raise ScorekeeperError(
+                "give either --file (a filled sheet) or --blank",
+                sv="ange antingen --file (ett ifyllt protokoll) eller --blank",
+            )
         if file is not None:
             doc = load_record(file)
             sheet = _filled_sheet(doc, lang)
@@ -604,9 +647,9 @@ def pdf_command(
             sheet = blank_sheet_for(game, players, order, max_cards, option, first_dealer, lang)
         write_pdf(sheet, out)
     except OSError as e:
-        _die(lang, str(e), 1)
+        _die(lang, error_text(e, lang), 1)
     except (RecordError, StickspelError, ValueError) as e:
-        _die(lang, str(e))
+        _die(lang, error_text(e, lang))
     print(_t(lang, "wrote", path=out))
 
 
@@ -706,7 +749,7 @@ def _retry(lang: str, fn: Callable[[], Any]) -> Any:
         try:
             return fn()
         except (ScorekeeperError, ValueError) as e:
-            print(f"{TEXTS[lang]['error']}: {e}")
+            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
 
 
 def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
@@ -730,13 +773,16 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         def one_bid(seat: int = seat, not_: str = not_) -> int:
             text = _ask(_t(lang, "bid_prompt", name=session.players[seat], n=cards, not_=not_))
             if not text.isdigit():
-                raise ValueError(f"{text!r} is not a number")
+                raise ScorekeeperError(f"{text!r} is not a number", sv=f"{text!r} är inget tal")
             trial = list(bids)
             trial[seat] = int(text)
             if is_next:
                 session.check_bids(trial)
             elif int(text) > cards:
-                raise ValueError(f"{session.players[seat]} may bid 0–{cards}, not {text}")
+                raise ScorekeeperError(
+                    f"{session.players[seat]} may bid 0–{cards}, not {text}",
+                    sv=f"{session.players[seat]} får bjuda 0–{cards}, inte {text}",
+                )
             return int(text)
 
         bids[seat] = _retry(lang, one_bid)
@@ -753,7 +799,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             _commit(session, row, deal)
             return deal
         except ScorekeeperError as e:
-            print(f"{TEXTS[lang]['error']}: {e}")
+            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
 
 
 def _commit(session: Session, row: int, deal: dict[str, Any]) -> None:
@@ -790,7 +836,7 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             _commit(session, row, deal)
             return deal
         except (ScorekeeperError, ValueError) as e:
-            print(f"{TEXTS[lang]['error']}: {e}")
+            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
 
 
 def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
@@ -821,7 +867,7 @@ def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]
             _commit(session, row, deal)
             return deal
         except (ScorekeeperError, ValueError) as e:
-            print(f"{TEXTS[lang]['error']}: {e}")
+            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
 
 
 _ENTRY = {"plump": _plump_entry, "priffe": _priffe_entry, "tremanswhist": _tremanswhist_entry}

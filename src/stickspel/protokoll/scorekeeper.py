@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..game import GameState, IllegalActionError, Rules, StickspelError
+from ..game import GameState, IllegalActionError, Rules, StickspelError, error_text
 from ..games import game_spec
 from ..record import FORMAT, load_record, write_record
 
@@ -57,15 +57,23 @@ _MISSED_WORDS = {"-", "−", "nej", "n", "no", "missed", "plump", "x", "fel", "m
 
 
 class ScorekeeperError(StickspelError, ValueError):
-    """An entry the scorekeeper refuses: which row, which seat and what is inconsistent."""
+    """An entry the scorekeeper refuses: which row, which seat and what is inconsistent;
+    ``sv`` says it in Swedish."""
 
     def __init__(
-        self, message: str, *, row: int | None = None, seat: int | None = None, rule: str = ""
+        self,
+        message: str,
+        *,
+        row: int | None = None,
+        seat: int | None = None,
+        rule: str = "",
+        sv: str | None = None,
     ) -> None:
         super().__init__(message)
         self.row = row
         self.seat = seat
         self.rule = rule
+        self.sv = sv
 
 
 @dataclass(frozen=True)
@@ -95,7 +103,7 @@ def parse_mark(text: str | int) -> int | str:
     >>> parse_mark("många")
     Traceback (most recent call last):
     ...
-    ValueError: 'många' is neither a number of tricks nor + / - (ja / nej)
+    stickspel.protokoll.scorekeeper.ScorekeeperError: 'många' is neither a number of tricks nor + / - (ja / nej)
     """
     if isinstance(text, int):
         return text
@@ -106,7 +114,10 @@ def parse_mark(text: str | int) -> int | str:
         return MADE
     if t in _MISSED_WORDS:
         return MISSED
-    raise ValueError(f"{text!r} is neither a number of tricks nor + / - (ja / nej)")
+    raise ScorekeeperError(
+        f"{text!r} is neither a number of tricks nor + / - (ja / nej)",
+        sv=f"{text!r} är varken ett antal stick eller + / - (ja / nej)",
+    )
 
 
 def resolve_tricks(
@@ -125,20 +136,23 @@ def resolve_tricks(
     >>> resolve_tricks(3, [1, 1, 0], ["+", "-", "-"], "ABC")
     Traceback (most recent call last):
     ...
-    ValueError: B and C are marked missed: give the tricks of all of them but one (2 tricks are left for them)
+    stickspel.protokoll.scorekeeper.ScorekeeperError: B and C are marked missed: give the tricks of all of them but one (2 tricks are left for them)
     >>> resolve_tricks(3, [2, 1, 0], ["+", "-", "+"], "ABC")
     Traceback (most recent call last):
     ...
-    ValueError: B is marked missed, but the others' tricks leave B exactly 1, B's bid
+    stickspel.protokoll.scorekeeper.ScorekeeperError: B is marked missed, but the others' tricks leave B exactly 1, B's bid
     >>> resolve_tricks(2, [1, 1, 1], ["+", "+", "+"], "ABC")
     Traceback (most recent call last):
     ...
-    ValueError: all are marked made, but the bids add up to 3, not 2 (somebody must have missed)
+    stickspel.protokoll.scorekeeper.ScorekeeperError: all are marked made, but the bids add up to 3, not 2 (somebody must have missed)
     """
     n = len(bids)
     parsed = [m if m in (MADE, MISSED) else parse_mark(m) for m in marks]
     if len(parsed) != n:
-        raise ValueError(f"{len(parsed)} trick entries for {n} players")
+        raise ScorekeeperError(
+            f"{len(parsed)} trick entries for {n} players",
+            sv=f"{len(parsed)} stickuppgifter för {n} spelare",
+        )
     tricks: list[int | None] = []
     for s, m in enumerate(parsed):
         if m == MADE:
@@ -148,7 +162,10 @@ def resolve_tricks(
         else:
             assert isinstance(m, int)
             if m > size:
-                raise ValueError(f"{names[s]} took {m} tricks, the deal has only {size}")
+                raise ScorekeeperError(
+                    f"{names[s]} took {m} tricks, the deal has only {size}",
+                    sv=f"{names[s]} tog {m} stick, given har bara {size}",
+                )
             tricks.append(m)
     known = sum(t for t in tricks if t is not None)
     missed = [s for s, t in enumerate(tricks) if t is None]
@@ -156,34 +173,44 @@ def resolve_tricks(
     if not missed:
         if known != size:
             if all(m == MADE for m in parsed):
-                raise ValueError(
+                raise ScorekeeperError(
                     f"all are marked made, but the bids add up to {known}, not {size} "
-                    "(somebody must have missed)"
+                    "(somebody must have missed)",
+                    sv=f"alla har fått sitt, men buden blir {known}, inte {size} "
+                    "(någon måste ha gått bet)",
                 )
-            raise ValueError(f"the tricks add up to {known}, the deal has {size} tricks")
+            raise ScorekeeperError(
+                f"the tricks add up to {known}, the deal has {size} tricks",
+                sv=f"sticken blir {known}, given har {size} stick",
+            )
         return [int(t) for t in tricks if t is not None]
     who = _join([names[s] for s in missed])
     if left < 0:
-        raise ValueError(
-            f"the other players' tricks already add up to {known}, more than the {size} in the deal"
+        raise ScorekeeperError(
+            f"the other players' tricks already add up to {known}, more than the {size} in the deal",
+            sv=f"de andras stick blir redan {known}, fler än givens {size}",
         )
     if len(missed) > 1:
-        raise ValueError(
+        raise ScorekeeperError(
             f"{who} are marked missed: give the tricks of all of them but one "
-            f"({left} tricks are left for them)"
+            f"({left} tricks are left for them)",
+            sv=f"{_join([names[s] for s in missed], 'och')} är markerade som bet: ange sticken "
+            f"för alla utom en av dem ({left} stick återstår åt dem)",
         )
     s = missed[0]
     if left == bids[s]:
-        raise ValueError(
+        raise ScorekeeperError(
             f"{names[s]} is marked missed, but the others' tricks leave {names[s]} "
-            f"exactly {left}, {names[s]}'s bid"
+            f"exactly {left}, {names[s]}'s bid",
+            sv=f"{names[s]} är markerad som bet, men de andras stick lämnar exakt {left} "
+            f"åt {names[s]}, som är budet",
         )
     tricks[s] = left
     return [int(t) for t in tricks if t is not None]
 
 
-def _join(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _join(names: Sequence[str], word: str = "and") -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 def _plural(k: int, word: str) -> str:
@@ -224,7 +251,10 @@ class Session:
         given = list(names)
         names = [p.strip() for p in given]
         if any(not p for p in names) or len(set(names)) != len(names):
-            raise ScorekeeperError(f"players need distinct, non-empty names, not {given}")
+            raise ScorekeeperError(
+                f"players need distinct, non-empty names, not {given}",
+                sv=f"spelarna behöver olika namn som inte är tomma, inte {given}",
+            )
         doc: dict[str, Any] = {
             "format": FORMAT,
             "game": spec.name,
@@ -237,7 +267,8 @@ class Session:
         state = spec.state(rules, first_dealer=first_dealer)  # type: ignore[call-arg]
         if state.num_players != len(names):
             raise ScorekeeperError(
-                f"{len(names)} players named, the rules are for {state.num_players}"
+                f"{len(names)} players named, the rules are for {state.num_players}",
+                sv=f"{len(names)} spelare namngivna, reglerna är för {state.num_players}",
             )
         return cls(doc)
 
@@ -248,13 +279,17 @@ class Session:
         try:
             return cls(doc, path)
         except ScorekeeperError as e:
-            raise ScorekeeperError(f"{path}: {e}", row=e.row, seat=e.seat, rule=e.rule) from None
+            raise ScorekeeperError(
+                f"{path}: {e}", row=e.row, seat=e.seat, rule=e.rule, sv=f"{path}: {e.text('sv')}"
+            ) from None
 
     def save(self, path: str | Path | None = None) -> Path:
         """Write the record atomically (to the session's own file by default)."""
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise ScorekeeperError("no file to save the session to")
+            raise ScorekeeperError(
+                "no file to save the session to", sv="ingen fil att spara omgången i"
+            )
         write_record(self.doc, target)
         self.path = target
         return target
@@ -306,21 +341,40 @@ class Session:
         seating = self._seating()
         return self.players[seating[seat]] if 0 <= seat < len(seating) else f"seat {seat}"
 
-    def describe(self, row: int, deal: dict[str, Any] | None = None) -> str:
-        """``row 5 (6 cards, Björn deals)``: how errors name a row."""
+    def describe(self, row: int, deal: dict[str, Any] | None = None, lang: str = "en") -> str:
+        """``row 5 (6 cards, Björn deals)``: how errors name a row (Swedish:
+        ``rad 5 (6 kort, Björn ger)``)."""
         if deal is None:
             if row <= len(self.entries):
                 deal = self.entries[row - 1]
             else:
                 nxt = self.next_deal()
                 deal = {"dealer": nxt.dealer, "cards": nxt.cards} if nxt else {}
+        sv = lang == "sv"
         parts = []
         if isinstance(deal.get("cards"), int):
-            parts.append(_plural(deal["cards"], "card"))
+            parts.append(f"{deal['cards']} kort" if sv else _plural(deal["cards"], "card"))
         if isinstance(deal.get("dealer"), int) and 0 <= deal["dealer"] < len(self.players):
             seating = deal.get("seating") or range(len(self.players))
-            parts.append(f"{self.players[list(seating)[deal['dealer']]]} deals")
-        return f"row {row}" + (f" ({', '.join(parts)})" if parts else "")
+            dealer = self.players[list(seating)[deal["dealer"]]]
+            parts.append(f"{dealer} ger" if sv else f"{dealer} deals")
+        return ("rad" if sv else "row") + f" {row}" + (f" ({', '.join(parts)})" if parts else "")
+
+    def _refusal(
+        self,
+        where: tuple[int, dict[str, Any] | None],
+        error: IllegalActionError,
+        state: GameState | None = None,
+    ) -> ScorekeeperError:
+        """An engine refusal of row ``where`` in both languages, seats named."""
+        row, deal = where
+        return ScorekeeperError(
+            f"{self.describe(row, deal)}: {self._names(str(error), state)}",
+            row=row,
+            seat=error.seat,
+            rule=error.rule,
+            sv=f"{self.describe(row, deal, 'sv')}: {self._names(error.text('sv'), state)}",
+        )
 
     # --- the engine ---------------------------------------------------------------------
     def _fresh(self) -> GameState:
@@ -335,13 +389,15 @@ class Session:
             k = int(m.group(1))
             return players[seating[k]] if 0 <= k < len(seating) else m.group(0)
 
-        return re.sub(r"\bseat (\d+)", name, message)
+        return re.sub(r"\b(?:seat|plats) (\d+)", name, message)
 
     def _entry_of(self, deal: dict[str, Any]) -> dict[str, Any]:
         """What the table reported in a recorded deal, without what the engine computes."""
         if "hands" in deal or "tricks" in deal:
             raise ScorekeeperError(
-                "this record was played with cards, not kept by hand; use replay", rule="cards"
+                "this record was played with cards, not kept by hand; use replay",
+                rule="cards",
+                sv="det här protokollet spelades med kort, det fördes inte för hand; använd replay",
             )
         entry = copy.deepcopy(deal)
         for key in _DERIVED.get(self.spec.name, ()):
@@ -365,10 +421,14 @@ class Session:
         state = self._fresh()
         deals: list[dict[str, Any]] = []
         for i, entry in enumerate(entries, start=1):
-            where = self.describe(i, {**entry, "seating": list(self._seating(state))})
+            at = {**entry, "seating": list(self._seating(state))}
+            where, where_sv = self.describe(i, at), self.describe(i, at, "sv")
             if state.is_terminal():
                 raise ScorekeeperError(
-                    f"{where}: the game was already over", row=i, rule="game_over"
+                    f"{where}: the game was already over",
+                    row=i,
+                    rule="game_over",
+                    sv=f"{where_sv}: partiet var redan slut",
                 )
             want = getattr(state, "dealer", None)
             if want is not None and entry.get("dealer", want) != want:
@@ -378,13 +438,13 @@ class Session:
                     f"but the deal passes to {self._names(f'seat {want}', state)}",
                     row=i,
                     rule="dealer",
+                    sv=f"{where_sv}: {said} ger, "
+                    f"men given går till {self._names(f'seat {want}', state)}",
                 )
             try:
                 state.apply_reported_deal(copy.deepcopy(entry))
             except IllegalActionError as e:
-                raise ScorekeeperError(
-                    f"{where}: {self._names(str(e), state)}", row=i, seat=e.seat, rule=e.rule
-                ) from None
+                raise self._refusal((i, at), e, state) from None
             deals.append(copy.deepcopy(state.history[-1]))
         return state, deals
 
@@ -412,7 +472,12 @@ class Session:
         nxt = self.next_deal()
         row = len(self.entries) + 1
         if nxt is None:
-            raise ScorekeeperError(f"row {row}: the game is over", row=row, rule="game_over")
+            raise ScorekeeperError(
+                f"row {row}: the game is over",
+                row=row,
+                rule="game_over",
+                sv=f"rad {row}: partiet är slut",
+            )
         entry = copy.deepcopy(deal)
         entry.setdefault("dealer", nxt.dealer)
         if nxt.cards is not None:
@@ -428,7 +493,9 @@ class Session:
         """
         if not 1 <= row <= len(self.entries):
             raise ScorekeeperError(
-                f"there is no row {row} to correct (rows 1–{len(self.entries)})", row=row
+                f"there is no row {row} to correct (rows 1–{len(self.entries)})",
+                row=row,
+                sv=f"det finns ingen rad {row} att rätta (rader 1–{len(self.entries)})",
             )
         old = self.entries[row - 1]
         entry = copy.deepcopy(deal)
@@ -444,7 +511,9 @@ class Session:
         """Remove the last ``count`` rows; returns them (as recorded)."""
         if not 1 <= count <= len(self.entries):
             raise ScorekeeperError(
-                f"cannot undo {count} rows: {len(self.entries)} entered", rule="undo"
+                f"cannot undo {count} rows: {len(self.entries)} entered",
+                rule="undo",
+                sv=f"kan inte ångra {count} rader: {len(self.entries)} är införda",
             )
         removed = self.doc["deals"][-count:]
         self._commit(self.entries[:-count])
@@ -467,9 +536,14 @@ class Session:
         n = len(self.players)
         row = row if row is not None else len(self.entries) + 1
         dealer, size = self._row_dealer_size(row)
-        where = self.describe(row, {"dealer": dealer, "cards": size})
+        at = {"dealer": dealer, "cards": size}
+        where, where_sv = self.describe(row, at), self.describe(row, at, "sv")
         if len(bids) != n or any(b is None for b in bids):
-            raise ScorekeeperError(f"{where}: give a bid for each of the {n} players", row=row)
+            raise ScorekeeperError(
+                f"{where}: give a bid for each of the {n} players",
+                row=row,
+                sv=f"{where_sv}: ange ett bud för var och en av de {n} spelarna",
+            )
         order = [(dealer + 1 + k) % n for k in range(n)]
         deal: dict[str, Any] = {
             "dealer": dealer,
@@ -484,7 +558,12 @@ class Session:
                 marks = [parse_mark(t) for t in tricks]
                 counts = resolve_tricks(size, [int(b or 0) for b in bids], marks, self.players)
             except ValueError as e:
-                raise ScorekeeperError(f"{where}: {e}", row=row, rule="tricks") from None
+                raise ScorekeeperError(
+                    f"{where}: {e}",
+                    row=row,
+                    rule="tricks",
+                    sv=f"{where_sv}: {error_text(e, 'sv')}",
+                ) from None
             deal["result"] = {"tricks": counts}
         return deal
 
@@ -504,7 +583,9 @@ class Session:
         """Correct a Plump row (1-based)."""
         if not 1 <= row <= len(self.entries):
             raise ScorekeeperError(
-                f"there is no row {row} to correct (rows 1–{len(self.entries)})", row=row
+                f"there is no row {row} to correct (rows 1–{len(self.entries)})",
+                row=row,
+                sv=f"det finns ingen rad {row} att rätta (rader 1–{len(self.entries)})",
             )
         trump = self.entries[row - 1].get("trump")
         return self.edit(row, self.plump_deal(bids, tricks, row=row, trump=trump))
@@ -518,7 +599,7 @@ class Session:
         self._require("plump")
         nxt = self.next_deal()
         if nxt is None:
-            raise ScorekeeperError("the game is over", rule="game_over")
+            raise ScorekeeperError("the game is over", rule="game_over", sv="partiet är slut")
         where = self.describe(nxt.row)
         made = [s for s in nxt.order if bids[s] is not None]
         if made != nxt.order[: len(made)]:
@@ -527,6 +608,8 @@ class Session:
                 f"{where}: {self.players[made[-1]]} bids before {self.players[missing]}",
                 row=nxt.row,
                 rule="turn",
+                sv=f"{self.describe(nxt.row, lang='sv')}: {self.players[made[-1]]} bjuder "
+                f"före {self.players[missing]}",
             )
         deal = {
             "dealer": nxt.dealer,
@@ -538,9 +621,7 @@ class Session:
         except IllegalActionError as e:
             if e.rule in ("truncated", "missing_field"):
                 return  # legal so far: only the rest is missing
-            raise ScorekeeperError(
-                f"{where}: {self._names(str(e))}", row=nxt.row, seat=e.seat, rule=e.rule
-            ) from None
+            raise self._refusal((nxt.row, None), e) from None
 
     def forbidden_bid(self, bids: Sequence[int | None]) -> int | None:
         """The bid the dealer may not make in the next Plump deal, given the others' bids.
@@ -597,6 +678,8 @@ class Session:
                 f"{self.describe(row)}: {len(calls)} calls, each of the {n} players calls once",
                 row=row,
                 rule="turn",
+                sv=f"{self.describe(row, lang='sv')}: {len(calls)} bud, var och en av de {n} "
+                "spelarna bjuder en gång",
             )
         order = [(dealer + 1 + k) % n for k in range(n)]
         auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
@@ -605,7 +688,10 @@ class Session:
             mine = int(tricks[0])
             if not 0 <= mine <= 13:
                 raise ScorekeeperError(
-                    f"{self.describe(row)}: {mine} tricks, a deal has 13", row=row, rule="trick_sum"
+                    f"{self.describe(row)}: {mine} tricks, a deal has 13",
+                    row=row,
+                    rule="trick_sum",
+                    sv=f"{self.describe(row, lang='sv')}: {mine} stick, en giv har 13",
                 )
             side = self._declaring_side(row, dealer, auction)
             result["tricks"] = [mine, 13 - mine] if side == 0 else [13 - mine, mine]
@@ -629,6 +715,7 @@ class Session:
                 f"{self.describe(row)}: give the calls, or the contract and who bid it",
                 row=row,
                 rule="missing_field",
+                sv=f"{self.describe(row, lang='sv')}: ange buden, eller kontraktet och vem som bjöd det",
             )
         order = [(dealer + 1 + k) % n for k in range(n)]
         k = order.index(bidder)
@@ -648,7 +735,10 @@ class Session:
         order = [(dealer + 1 + k) % n for k in range(n)]
         if len(calls) > n:
             raise ScorekeeperError(
-                f"{self.describe(row)}: each of the {n} players calls once", row=row, rule="turn"
+                f"{self.describe(row)}: each of the {n} players calls once",
+                row=row,
+                rule="turn",
+                sv=f"{self.describe(row, lang='sv')}: var och en av de {n} spelarna bjuder en gång",
             )
         auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
         self._check_calls(row, {"dealer": dealer, "auction": auction})
@@ -661,12 +751,7 @@ class Session:
                 {"dealer": dealer, "auction": auction, "result": {"tricks": [13, 0]}}
             )
         except IllegalActionError as e:
-            raise ScorekeeperError(
-                f"{self.describe(row)}: {self._names(str(e), probe)}",
-                row=row,
-                seat=e.seat,
-                rule=e.rule,
-            ) from None
+            raise self._refusal((row, None), e, probe) from None
         declarers = probe.history[-1].get("result", {}).get("declarers") or [0]
         return int(declarers[0]) % 2
 
@@ -723,12 +808,7 @@ class Session:
         except IllegalActionError as e:
             if e.rule in ("truncated", "missing_field"):
                 return  # the calls are fine; only the rest is missing
-            raise ScorekeeperError(
-                f"{self.describe(row, deal)}: {self._names(str(e), probe)}",
-                row=row,
-                seat=e.seat,
-                rule=e.rule,
-            ) from None
+            raise self._refusal((row, deal), e, probe) from None
 
     def dealer_of(self, row: int) -> int:
         """The dealer's seat in row ``row`` (an entered row or the next one)."""
@@ -740,12 +820,20 @@ class Session:
             return int(entry["dealer"]), int(entry.get("cards") or 0)
         nxt = self.next_deal()
         if nxt is None or row != nxt.row:
-            raise ScorekeeperError(f"row {row}: the game is over", row=row, rule="game_over")
+            raise ScorekeeperError(
+                f"row {row}: the game is over",
+                row=row,
+                rule="game_over",
+                sv=f"rad {row}: partiet är slut",
+            )
         return nxt.dealer, int(nxt.cards or 0)
 
     def _require(self, game: str) -> None:
         if self.spec.name != game:
-            raise ScorekeeperError(f"this session keeps {self.spec.name}, not {game}")
+            raise ScorekeeperError(
+                f"this session keeps {self.spec.name}, not {game}",
+                sv=f"den här omgången för protokoll i {self.spec.name}, inte {game}",
+            )
 
 
 #: What the table reports in ``result``; the rest is computed again when rows are re-scored.
