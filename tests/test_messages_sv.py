@@ -167,7 +167,7 @@ def test_plump_not_your_turn_in_a_reported_deal_in_both_languages() -> None:
             {"auction": [{"seat": 2, "call": "1"}], "result": {"tricks": [0, 0, 10]}}
         )
     assert str(info.value) == "seat 2 bids, but it is seat 1's turn"
-    assert info.value.text("sv") == "plats 2 bjuder, men det är plats 1s tur"
+    assert info.value.text("sv") == "plats 2 bjuder, men det är plats 1:s tur"
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -689,7 +689,7 @@ class PlumpState(GameState):
                     f"seat {seat} bids, but it is seat {self.current}'s turn",
                     rule="turn",
                     seat=seat,
-                    sv=f"plats {seat} bjuder, men det är plats {self.current}s tur",
+                    sv=f"plats {seat} bjuder, men det är plats {self.current}:s tur",
                 )
             try:
                 bid = int(str(entry.get("call")))
@@ -698,7 +698,7 @@ class PlumpState(GameState):
                     f"seat {seat}'s bid {entry.get('call')!r} is not a number",
                     rule="bid_range",
                     seat=seat,
-                    sv=f"plats {seat}s bud {entry.get('call')!r} är inget tal",
+                    sv=f"plats {seat}:s bud {entry.get('call')!r} är inget tal",
                 ) from None
             self._bid(BID_BASE + bid)
         if self.phase != _PLAY:

@@ -954,7 +954,7 @@ class PriffeState(GameState):
                     f"seat {seat} calls, but it is seat {self.current}'s turn",
                     rule="turn",
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} bjuder, men det är plats {self.current}s tur",
+                    sv=f"plats {seat} bjuder, men det är plats {self.current}:s tur",
                 )
             try:
                 action = self.string_to_action(raw)

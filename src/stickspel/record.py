@@ -206,7 +206,7 @@ _PLACES_SV = (
     (re.compile(r"^trick (\d+)$"), r"stick \1"),
     (re.compile(r"^trick$"), "sticket"),
     (re.compile(r"^an auction entry$"), "ett bud"),
-    (re.compile(r"^hand of seat (\d+)$"), r"plats \1s hand"),
+    (re.compile(r"^hand of seat (\d+)$"), r"plats \1:s hand"),
     (re.compile(r"^extra pile$"), "extra högen"),
 )
 
@@ -215,7 +215,7 @@ def _place_sv(where: str) -> str:
     """The Swedish name of a place in a record (``deal 3`` → ``giv 3``).
 
     >>> _place_sv("deal 3"), _place_sv("hand of seat 2"), _place_sv("elsewhere")
-    ('giv 3', 'plats 2s hand', 'elsewhere')
+    ('giv 3', 'plats 2:s hand', 'elsewhere')
     """
     for pattern, sv in _PLACES_SV:
         if pattern.match(where):
@@ -573,7 +573,7 @@ def _apply_action(state: GameState, seat: Any, action: int, i: int, t: int | Non
             trick=t,
             seat=seat,
             sv=f"plats {seat} gör ett drag ({state.action_to_string(action)}), "
-            f"men det är plats {current}s tur",
+            f"men det är plats {current}:s tur",
         )
     try:
         state.apply_action(action)

@@ -815,7 +815,7 @@ class TremanswhistState(GameState):
                     f"seat {seat} is in 'exchanges', but it is seat {self.current}'s turn",
                     rule="turn",
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} finns i 'exchanges', men det är plats {self.current}s tur",
+                    sv=f"plats {seat} finns i 'exchanges', men det är plats {self.current}:s tur",
                 )
             if rules.buying:
                 count = entry.get("count")
@@ -826,7 +826,7 @@ class TremanswhistState(GameState):
                         f"seat {seat}'s purchase needs a count of cards (a number ≥ 0)",
                         rule="malformed",
                         seat=seat,
-                        sv=f"plats {seat}s köp behöver ett antal kort (ett tal ≥ 0)",
+                        sv=f"plats {seat}:s köp behöver ett antal kort (ett tal ≥ 0)",
                     )
                 if count > len(self.pile):
                     raise IllegalActionError(
@@ -843,7 +843,7 @@ class TremanswhistState(GameState):
                         f"seat {seat}'s answer needs take: true or false",
                         rule="malformed",
                         seat=seat,
-                        sv=f"plats {seat}s svar behöver take: true eller false",
+                        sv=f"plats {seat}:s svar behöver take: true eller false",
                     )
                 self.offers.append((seat, take))
                 if (take and not rules.offer_continues) or seat == self.dealer:

@@ -387,9 +387,13 @@ class Session:
 
         def name(m: re.Match[str]) -> str:
             k = int(m.group(1))
-            return players[seating[k]] if 0 <= k < len(seating) else m.group(0)
+            if not 0 <= k < len(seating):
+                return m.group(0)
+            who = players[seating[k]]
+            # Swedish genitive: "plats 1:s tur" → "Annas tur", "Lars tur"
+            return who + ("s" if m.group(2) and not who.endswith(("s", "x", "z")) else "")
 
-        return re.sub(r"\b(?:seat|plats) (\d+)", name, message)
+        return re.sub(r"\b(?:seat|plats) (\d+)(:s\b)?", name, message)
 
     def _entry_of(self, deal: dict[str, Any]) -> dict[str, Any]:
         """What the table reported in a recorded deal, without what the engine computes."""
