@@ -22,7 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from .cards import CardError, card_str, parse_card
+from .cards import (
+    SUIT_MASKS,
+    CardError,
+    card_display,
+    card_str,
+    parse_card,
+    suit_display,
+    suit_of,
+)
 
 __all__ = [
     "CHANCE",
@@ -37,10 +45,12 @@ __all__ = [
     "Rules",
     "option",
     "GameState",
+    "TrickGameState",
 ]
 
 CHANCE = -1
 TERMINAL = -4
+_CARD_NAMES = tuple(card_str(c) for c in range(52))
 CALL_BASE = 52
 
 
@@ -467,3 +477,109 @@ class GameState(ABC):
     @abstractmethod
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a ``stickspel/1`` record."""
+
+
+class TrickGameState(GameState):
+    """The trick play every game shares: a card held, follow suit, an optional duty
+    to trump, the trick's winner leading the next, the deal ending with the hands.
+
+    A game keeps ``hands`` (bitmasks by seat), ``trick`` (cards of the trick in
+    progress), ``trump`` (a suit or ``None``), ``current`` (the seat to play) and
+    implements :meth:`_finish_deal`; it calls :meth:`_play_card` in its play phase.
+    """
+
+    #: Void in the suit led, a player holding trump must play one (Tremanswhist).
+    MUST_TRUMP: ClassVar[bool] = False
+
+    hands: list[int]
+    trick: list[int]
+    trump: int | None
+    current: int
+    leader: int
+    best_card: int
+    best_seat: int
+    tricks_won: list[int]
+
+    @abstractmethod
+    def _finish_deal(self) -> None:
+        """Score the deal whose last trick was just taken."""
+
+    def _not_a_card(self, seat: int, action: int) -> IllegalActionError:
+        text = self.action_to_string(action)
+        return IllegalActionError(
+            f"seat {seat} must play a card now, not {text}",
+            rule="not_a_card",
+            seat=seat,
+            sv=f"plats {seat} ska spela ett kort nu, inte {text}",
+        )
+
+    def _play_card(self, p: int, card: int) -> None:
+        """Seat ``p`` plays ``card`` to the trick, or :class:`IllegalActionError` says why not."""
+        if not 0 <= card < 52:
+            raise self._not_a_card(p, card)
+        hand = self.hands[p]
+        bit = 1 << card
+        if not hand & bit:
+            raise IllegalActionError(
+                f"seat {p} does not hold {card_str(card)}",
+                rule="card_not_held",
+                seat=p,
+                sv=f"plats {p} har inte {card_display(card, 'sv')}",
+            )
+        trick = self.trick
+        if trick:
+            s, led = suit_of(card), suit_of(trick[0])
+            if s != led:
+                self._check_void_play(p, hand, card, led)
+            best = self.best_card
+            if (s == suit_of(best) and card > best) or (s == self.trump and suit_of(best) != s):
+                self.best_card = card
+                self.best_seat = p
+        else:
+            self.leader = p
+            self.best_card = card
+            self.best_seat = p
+        self.hands[p] = hand ^ bit
+        trick.append(card)
+        if len(trick) == self.num_players:
+            w = self.best_seat
+            self.tricks_won[w] += 1
+            self.tricks.append((self.leader, tuple(trick), w))
+            self.trick = []
+            self.current = w
+            if not self.hands[w]:
+                self._finish_deal()
+        else:
+            self.current = (p + 1) % self.num_players
+
+    def _check_void_play(self, p: int, hand: int, card: int, led: int) -> None:
+        if hand & SUIT_MASKS[led]:
+            raise IllegalActionError(
+                f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(card)}",
+                rule="follow_suit",
+                seat=p,
+                sv=f"plats {p} måste följa färg ({suit_display(led, 'sv')} är spelat)"
+                f" och får inte spela {card_display(card, 'sv')}",
+            )
+        t = self.trump
+        if self.MUST_TRUMP and t is not None and suit_of(card) != t and hand & SUIT_MASKS[t]:
+            raise IllegalActionError(
+                f"seat {p} is void in {'CDHS'[led]} and holds trump ({'CDHS'[t]}): "
+                f"it must trump and may not play {card_str(card)}",
+                rule="duty_to_trump",
+                seat=p,
+                sv=f"plats {p} är renons i {suit_display(led, 'sv')} och har trumf "
+                f"({suit_display(t, 'sv')}): den måste trumfa och får inte spela "
+                f"{card_display(card, 'sv')}",
+            )
+
+    def _tricks_record(self) -> list[dict[str, Any]]:
+        """The deal's tricks in record form, the one in progress last (without a winner)."""
+        names = _CARD_NAMES
+        out: list[dict[str, Any]] = [
+            {"leader": lead, "cards": [names[c] for c in cs], "winner": w}
+            for lead, cs, w in self.tricks
+        ]
+        if self.trick:
+            out.append({"leader": self.leader, "cards": [names[c] for c in self.trick]})
+        return out

@@ -38,7 +38,6 @@ from .cards import (
     mask_of,
     parse_card,
     shuffled_deck,
-    suit_display,
     suit_of,
     suit_str,
 )
@@ -47,11 +46,11 @@ from .game import (
     CHANCE,
     TERMINAL,
     Deal,
-    GameState,
     IllegalActionError,
     InvalidActionError,
     Rules,
     RulesError,
+    TrickGameState,
     option,
 )
 
@@ -262,7 +261,7 @@ def score_deal(rules: PlumpRules, bid: int, tricks: int) -> int:
 _DEAL, _BID, _PLAY, _OVER = 0, 1, 2, 3
 
 
-class PlumpState(GameState):
+class PlumpState(TrickGameState):
     """A whole game of Plump, from the first deal to the last."""
 
     GAME = "plump"
@@ -518,57 +517,7 @@ class PlumpState(GameState):
 
     def apply_action(self, action: int) -> None:
         if self.phase == _PLAY:
-            p = self.current
-            hand = self.hands[p]
-            if not 0 <= action < 52:
-                raise IllegalActionError(
-                    f"seat {p} must play a card now, not {self.action_to_string(action)}",
-                    rule="not_a_card",
-                    seat=p,
-                    sv=f"plats {p} ska spela ett kort nu, inte {self.action_to_string(action)}",
-                )
-            bit = _BIT[action]
-            if not hand & bit:
-                raise IllegalActionError(
-                    f"seat {p} does not hold {card_str(action)}",
-                    rule="card_not_held",
-                    seat=p,
-                    sv=f"plats {p} har inte {card_display(action, 'sv')}",
-                )
-            trick = self.trick
-            if trick:
-                led = _SUIT_OF[trick[0]]
-                if _SUIT_OF[action] != led and hand & SUIT_MASKS[led]:
-                    raise IllegalActionError(
-                        f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(action)}",
-                        rule="follow_suit",
-                        seat=p,
-                        sv=f"plats {p} måste följa färg ({suit_display(led, 'sv')} är spelat)"
-                        f" och får inte spela {card_display(action, 'sv')}",
-                    )
-                best = self.best_card
-                s = _SUIT_OF[action]
-                if (s == _SUIT_OF[best] and action > best) or (
-                    s == self.trump and _SUIT_OF[best] != s
-                ):
-                    self.best_card = action
-                    self.best_seat = p
-            else:
-                self.leader = p
-                self.best_card = action
-                self.best_seat = p
-            self.hands[p] = hand ^ bit
-            trick.append(action)
-            if len(trick) == self.num_players:
-                w = self.best_seat
-                self.tricks_won[w] += 1
-                self.tricks.append((self.leader, tuple(trick), w))
-                self.trick = []
-                self.current = w
-                if not self.hands[w]:
-                    self._finish_deal()
-            else:
-                self.current = (p + 1) % self.num_players
+            self._play_card(self.current, action)
             return
         if self.phase == _BID:
             self._bid(action)
@@ -817,15 +766,10 @@ class PlumpState(GameState):
             "upcard": _NAME[self.upcard] if self.upcard is not None else None,
             "trump": suit_str(self.trump),
             "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
-            "tricks": [
-                {"leader": lead, "cards": [_NAME[c] for c in cs], "winner": w}
-                for lead, cs, w in self.tricks
-            ],
+            "tricks": self._tricks_record(),
         }
         if self.blind:
             deal["extra"] = [[_NAME[c] for c in self.blind]]
-        if self.trick:
-            deal["tricks"].append({"leader": self.leader, "cards": [_NAME[c] for c in self.trick]})
         if result is not None:
             deal["result"] = {"tricks": result["tricks"], "points": result["points"]}
         return deal

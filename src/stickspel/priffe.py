@@ -39,9 +39,7 @@ from .cards import (
     DIAMONDS,
     HEARTS,
     SPADES,
-    SUIT_MASKS,
     CardError,
-    beats,
     card_display,
     card_str,
     cards_of,
@@ -51,7 +49,6 @@ from .cards import (
     parse_card,
     parse_cards,
     shuffled_deck,
-    suit_display,
     suit_str,
 )
 from .game import (
@@ -59,11 +56,11 @@ from .game import (
     CHANCE,
     TERMINAL,
     Deal,
-    GameState,
     IllegalActionError,
     InvalidActionError,
     Rules,
     RulesError,
+    TrickGameState,
     option,
 )
 from .games import GameSpec, register
@@ -437,7 +434,7 @@ _DEAL, _BID, _PLAY, _OVER = 0, 1, 2, 3
 _PHASES = ("deal", "bid", "play", "over")
 
 
-class PriffeState(GameState):
+class PriffeState(TrickGameState):
     """A whole game of Priffe: a parti of three rubbers (or one rubber)."""
 
     GAME = "priffe"
@@ -693,60 +690,18 @@ class PriffeState(GameState):
         self.current = self.leader = lead
 
     def _play(self, action: int) -> None:
-        p = self.current
-        hand = self.hands[p]
-        if not 0 <= action < 52:
-            if 0 <= action - CALL_BASE < len(CALLS):
-                raise IllegalActionError(
-                    f"the auction is closed: seat {p} must play a card, not {CALLS[action - CALL_BASE]}",
-                    rule="auction_closed",
-                    seat=p,
-                    sv=f"budgivningen är avslutad: plats {p} ska spela ett kort, inte {CALLS[action - CALL_BASE]}",
-                )
-            raise IllegalActionError(
-                f"seat {p} must play a card now, not {action}",
-                rule="not_a_card",
-                seat=p,
-                sv=f"plats {p} ska spela ett kort nu, inte {action}",
+        self._play_card(self.current, action)
+
+    def _not_a_card(self, seat: int, action: int) -> IllegalActionError:
+        if 0 <= action - CALL_BASE < len(CALLS):
+            call = CALLS[action - CALL_BASE]
+            return IllegalActionError(
+                f"the auction is closed: seat {seat} must play a card, not {call}",
+                rule="auction_closed",
+                seat=seat,
+                sv=f"budgivningen är avslutad: plats {seat} ska spela ett kort, inte {call}",
             )
-        bit = _BIT[action]
-        if not hand & bit:
-            raise IllegalActionError(
-                f"seat {p} does not hold {card_str(action)}",
-                rule="card_not_held",
-                seat=p,
-                sv=f"plats {p} har inte {card_display(action, 'sv')}",
-            )
-        trick = self.trick
-        if trick:
-            led = _SUIT_OF[trick[0]]
-            if _SUIT_OF[action] != led and hand & SUIT_MASKS[led]:
-                raise IllegalActionError(
-                    f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(action)}",
-                    rule="follow_suit",
-                    seat=p,
-                    sv=f"plats {p} måste följa färg ({suit_display(led, 'sv')} är spelat)"
-                    f" och får inte spela {card_display(action, 'sv')}",
-                )
-            if beats(action, self.best_card, self.trump):
-                self.best_card = action
-                self.best_seat = p
-        else:
-            self.leader = p
-            self.best_card = action
-            self.best_seat = p
-        self.hands[p] = hand ^ bit
-        trick.append(action)
-        if len(trick) == 4:
-            w = self.best_seat
-            self.tricks_won[w] += 1
-            self.tricks.append((self.leader, tuple(trick), w))
-            self.trick = []
-            self.current = w
-            if not self.hands[w]:
-                self._finish_deal()
-        else:
-            self.current = (p + 1) % 4
+        return super()._not_a_card(seat, action)
 
     # --- scoring ----------------------------------------------------------------------
     def side_tricks(self) -> tuple[int, int]:
@@ -1230,14 +1185,7 @@ class PriffeState(GameState):
             deal["trump"] = suit_str(self.trump)
         deal["auction"] = [{"seat": s, "call": CALLS[c]} for s, c in self.auction]
         if self.dealt:
-            deal["tricks"] = [
-                {"leader": lead, "cards": [card_str(c) for c in cs], "winner": w}
-                for lead, cs, w in self.tricks
-            ]
-            if self.trick:
-                deal["tricks"].append(
-                    {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-                )
+            deal["tricks"] = self._tricks_record()
         if result is not None:
             deal["result"] = dict(result)
         return deal

@@ -48,7 +48,6 @@ from .cards import (
     parse_suit,
     rank_of,
     shuffled_deck,
-    suit_display,
     suit_of,
     suit_str,
 )
@@ -57,11 +56,11 @@ from .game import (
     CHANCE,
     TERMINAL,
     Deal,
-    GameState,
     IllegalActionError,
     InvalidActionError,
     Rules,
     RulesError,
+    TrickGameState,
     error_text,
     option,
 )
@@ -276,10 +275,11 @@ def deal_points(kind: str, tricks: int, target: int = PAR) -> int:
     return tricks - target if kind == "plus" else target - tricks
 
 
-class TremanswhistState(GameState):
+class TremanswhistState(TrickGameState):
     """A whole game of Tremanswhist (either form)."""
 
     GAME = "tremanswhist"
+    MUST_TRUMP = True
     CLONE_LISTS = (
         "dealt",
         "hands",
@@ -569,66 +569,13 @@ class TremanswhistState(GameState):
         self.current = self.leader = self.forhand()
 
     def _play(self, p: int, action: int) -> None:
-        hand = self.hands[p]
-        if not 0 <= action < 52:
-            raise IllegalActionError(
-                f"seat {p} must play a card now, not {self.action_to_string(action)}",
-                rule="offer_closed" if action in (TAKE, DECLINE, BUY) else "not_a_card",
-                seat=p,
-                sv=f"plats {p} ska spela ett kort nu, inte {self.action_to_string(action)}",
-            )
-        bit = _BIT[action]
-        if not hand & bit:
-            raise IllegalActionError(
-                f"seat {p} does not hold {card_str(action)}",
-                rule="card_not_held",
-                seat=p,
-                sv=f"plats {p} har inte {card_display(action, 'sv')}",
-            )
-        trick = self.trick
-        s = _SUIT_OF[action]
-        if trick:
-            led = _SUIT_OF[trick[0]]
-            if s != led:
-                if hand & SUIT_MASKS[led]:
-                    raise IllegalActionError(
-                        f"seat {p} must follow suit ({'CDHS'[led]} led) and may not play {card_str(action)}",
-                        rule="follow_suit",
-                        seat=p,
-                        sv=f"plats {p} måste följa färg ({suit_display(led, 'sv')} är spelat)"
-                        f" och får inte spela {card_display(action, 'sv')}",
-                    )
-                t = self.trump
-                if t is not None and s != t and hand & SUIT_MASKS[t]:
-                    raise IllegalActionError(
-                        f"seat {p} is void in {'CDHS'[led]} and holds trump ({'CDHS'[t]}): "
-                        f"it must trump and may not play {card_str(action)}",
-                        rule="duty_to_trump",
-                        seat=p,
-                        sv=f"plats {p} är renons i {suit_display(led, 'sv')} och har trumf "
-                        f"({suit_display(t, 'sv')}): den måste trumfa och får inte spela "
-                        f"{card_display(action, 'sv')}",
-                    )
-            best = self.best_card
-            if (s == _SUIT_OF[best] and action > best) or (s == self.trump and _SUIT_OF[best] != s):
-                self.best_card = action
-                self.best_seat = p
-        else:
-            self.leader = p
-            self.best_card = action
-            self.best_seat = p
-        self.hands[p] = hand ^ bit
-        trick.append(action)
-        if len(trick) == PLAYERS:
-            w = self.best_seat
-            self.tricks_won[w] += 1
-            self.tricks.append((self.leader, tuple(trick), w))
-            self.trick = []
-            self.current = w
-            if not self.hands[w]:
-                self._finish_deal()
-        else:
-            self.current = (p + 1) % PLAYERS
+        self._play_card(p, action)
+
+    def _not_a_card(self, seat: int, action: int) -> IllegalActionError:
+        error = super()._not_a_card(seat, action)
+        if action in (TAKE, DECLINE, BUY):
+            error.rule = "offer_closed"
+        return error
 
     def _finish_deal(self) -> None:
         rules = self.rules
@@ -1087,14 +1034,7 @@ class TremanswhistState(GameState):
         deal["auction"] = []
         deal["exchanges"] = self._exchanges_record()
         if self.dealt:
-            deal["tricks"] = [
-                {"leader": lead, "cards": [card_str(c) for c in cs], "winner": w}
-                for lead, cs, w in self.tricks
-            ]
-            if self.trick:
-                deal["tricks"].append(
-                    {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-                )
+            deal["tricks"] = self._tricks_record()
         if result is not None:
             deal["result"] = dict(result)
         return deal
