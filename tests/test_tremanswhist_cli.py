@@ -2,32 +2,14 @@
 
 from __future__ import annotations
 
-import codecs
 import json
-import os
-import queue
 import re
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 from referee.tremanswhist import check_tremanswhist_record
+from terminal_session import END, PROMPT, ROOT, Session, run
 
 from stickspel.record import load_record, replay
-
-STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
-ROOT = Path(__file__).resolve().parents[1]
-PROMPT = re.compile(r"\[(?:tillåtet|legal): ([^\]]*)\]: $")
-END = re.compile(r"(?:Protokollet är sparat i|The record is saved in) (\S+)\n")
-
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "200"}
-    return subprocess.run(
-        [STICKSPEL, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300
-    )
 
 
 def test_simulate_records_replay_and_pass_the_referee(tmp_path: Path) -> None:
@@ -92,54 +74,6 @@ def test_replay_rejects_a_void_player_who_does_not_trump(tmp_path: Path) -> None
                     hand.discard(c)
                     seat = (seat + 1) % 3
     raise AssertionError("no trick with a ruff found in the simulated games")
-
-
-class Session:
-    """A running ``stickspel play`` with a pipe for input and a reader for its output."""
-
-    def __init__(self, args: list[str], cwd: Path) -> None:
-        env = {**os.environ, "COLUMNS": "200", "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([STICKSPEL, *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     cwd=cwd, env=env)  # fmt: skip
-        self.out = ""
-        self.pos = 0
-        self.chunks: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        decoder = codecs.getincrementaldecoder("utf-8")()
-        while data := os.read(self.proc.stdout.fileno(), 4096):
-            self.chunks.put(decoder.decode(data))
-        self.chunks.put(None)
-
-    def expect(self, *patterns: re.Pattern[str], timeout: float = 60) -> tuple[int, re.Match[str]]:
-        deadline = time.monotonic() + timeout
-        while True:
-            found = [(m.start(), i, m) for i, p in enumerate(patterns)
-                     if (m := p.search(self.out, self.pos))]  # fmt: skip
-            if found:
-                _, i, m = min(found, key=lambda x: (x[0], x[1]))
-                self.pos = m.end()
-                return i, m
-            try:
-                chunk = self.chunks.get(timeout=max(0.1, deadline - time.monotonic()))
-            except queue.Empty:
-                chunk = ""
-            if chunk is None or time.monotonic() > deadline:
-                raise AssertionError(f"no {[p.pattern for p in patterns]} in:\n{self.out[-3000:]}")
-            self.out += chunk
-
-    def send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-
-    def finish(self) -> int:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        return self.proc.wait(timeout=60)
 
 
 def test_a_main_game_typed_in_at_the_terminal(tmp_path: Path) -> None:
