@@ -46,6 +46,7 @@ __all__ = [
     "option",
     "GameState",
     "TrickGameState",
+    "check_dealt",
 ]
 
 CHANCE = -1
@@ -477,6 +478,45 @@ class GameState(ABC):
     @abstractmethod
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a ``stickspel/1`` record."""
+
+
+def check_dealt(
+    piles: Sequence[Sequence[int]],
+    size: int,
+    seats: int,
+    extra_name: tuple[str, str] = ("an extra pile", "en extra hög"),
+) -> int:
+    """Check a deal's piles (the seats' hands, then any piles held by no seat): each of
+    ``size`` cards and no card dealt twice.  Returns the mask of all cards dealt.
+
+    >>> check_dealt([(0, 1), (2, 3)], 2, 2) == 0b1111
+    True
+    >>> check_dealt([(0, 1), (1, 3)], 2, 2)
+    Traceback (most recent call last):
+    ...
+    stickspel.game.IllegalActionError: 3C is dealt twice
+    """
+    seen = 0
+    for k, cards in enumerate(piles):
+        seat = k if k < seats else None
+        if len(cards) != size:
+            en, sv = (f"seat {k}", f"plats {k}") if seat is not None else extra_name
+            raise IllegalActionError(
+                f"{en} was dealt {len(cards)} cards, this deal has {size}",
+                rule="hand_size",
+                seat=seat,
+                sv=f"{sv} fick {len(cards)} kort, given har {size}",
+            )
+        for c in cards:
+            if seen >> c & 1:
+                raise IllegalActionError(
+                    f"{card_str(c)} is dealt twice",
+                    rule="duplicate_card",
+                    seat=seat,
+                    sv=f"{card_display(c, 'sv')} är givet två gånger",
+                )
+            seen |= 1 << c
+    return seen
 
 
 class TrickGameState(GameState):

@@ -51,6 +51,7 @@ from .game import (
     Rules,
     RulesError,
     TrickGameState,
+    check_dealt,
     option,
 )
 
@@ -398,24 +399,6 @@ class PlumpState(TrickGameState):
                 rule="hand_count",
                 sv=f"{len(deal.hands)} händer givna, spelet har {n} spelare",
             )
-        seen = 0
-        for seat, hand in enumerate(deal.hands):
-            if len(hand) != size:
-                raise IllegalActionError(
-                    f"seat {seat} was dealt {len(hand)} cards, this deal has {size}",
-                    rule="hand_size",
-                    seat=seat,
-                    sv=f"plats {seat} fick {len(hand)} kort, given har {size}",
-                )
-            for c in hand:
-                if seen >> c & 1:
-                    raise IllegalActionError(
-                        f"{card_str(c)} is dealt twice",
-                        rule="duplicate_card",
-                        seat=seat,
-                        sv=f"{card_display(c, 'sv')} är givet två gånger",
-                    )
-                seen |= 1 << c
         want_extra = 1 if rules.hands > n else 0
         if len(deal.extra) != want_extra or any(len(p) != size for p in deal.extra):
             raise IllegalActionError(
@@ -427,15 +410,7 @@ class PlumpState(TrickGameState):
                 if want_extra
                 else "Plump har inga extra högar här",
             )
-        for pile in deal.extra:
-            for c in pile:
-                if seen >> c & 1:
-                    raise IllegalActionError(
-                        f"{card_str(c)} is dealt twice",
-                        rule="duplicate_card",
-                        sv=f"{card_display(c, 'sv')} är givet två gånger",
-                    )
-                seen |= 1 << c
+        seen = check_dealt((*deal.hands, *deal.extra), size, n)
         trump_rule = rules.trump_rule(self.deal_index, size)
         if trump_rule == "upcard":
             left = 52 - size * rules.hands

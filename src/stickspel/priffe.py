@@ -40,7 +40,6 @@ from .cards import (
     HEARTS,
     SPADES,
     CardError,
-    card_display,
     card_str,
     cards_of,
     follow_mask,
@@ -61,6 +60,7 @@ from .game import (
     Rules,
     RulesError,
     TrickGameState,
+    check_dealt,
     option,
 )
 from .games import GameSpec, register
@@ -591,24 +591,7 @@ class PriffeState(TrickGameState):
                 rule="extra",
                 sv="i Priffe ges alla 52 kort till spelarna: inga extra högar, inget uppvänt kort",
             )
-        seen = 0
-        for seat, hand in enumerate(deal.hands):
-            if len(hand) != 13:
-                raise IllegalActionError(
-                    f"seat {seat} was dealt {len(hand)} cards, Priffe deals 13",
-                    rule="hand_size",
-                    seat=seat,
-                    sv=f"plats {seat} fick {len(hand)} kort, i Priffe ges 13",
-                )
-            for c in hand:
-                if seen >> c & 1:
-                    raise IllegalActionError(
-                        f"{card_str(c)} is dealt twice",
-                        rule="duplicate_card",
-                        seat=seat,
-                        sv=f"{card_display(c, 'sv')} är givet två gånger",
-                    )
-                seen |= 1 << c
+        check_dealt(deal.hands, 13, 4)
         self.dealt = [tuple(h) for h in deal.hands]
         self.hands = [mask_of(h) for h in deal.hands]
         self._start_auction()

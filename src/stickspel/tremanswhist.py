@@ -61,6 +61,7 @@ from .game import (
     Rules,
     RulesError,
     TrickGameState,
+    check_dealt,
     error_text,
     option,
 )
@@ -402,25 +403,9 @@ class TremanswhistState(TrickGameState):
                 rule="extra",
                 sv=f"Tremanswhist har en fjärde hög (extra), inte {len(deal.extra)}",
             )
-        seen = 0
-        for seat, cards in enumerate((*deal.hands, deal.extra[0])):
-            who = f"seat {seat}" if seat < PLAYERS else "the fourth pile"
-            if len(cards) != PILE_SIZE:
-                raise IllegalActionError(
-                    f"{who} was dealt {len(cards)} cards, not 13",
-                    rule="hand_size",
-                    seat=seat if seat < PLAYERS else None,
-                    sv=(f"plats {seat}" if seat < PLAYERS else "fjärde högen")
-                    + f" fick {len(cards)} kort, inte 13",
-                )
-            for c in cards:
-                if seen >> c & 1:
-                    raise IllegalActionError(
-                        f"{card_str(c)} is dealt twice",
-                        rule="duplicate_card",
-                        sv=f"{card_display(c, 'sv')} är givet två gånger",
-                    )
-                seen |= 1 << c
+        check_dealt(
+            (*deal.hands, deal.extra[0]), PILE_SIZE, PLAYERS, ("the fourth pile", "fjärde högen")
+        )
         pile = tuple(deal.extra[0])
         if self.rules.upcard_in_deal(self.deal_index):
             if deal.upcard is None:
