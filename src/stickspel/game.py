@@ -476,8 +476,27 @@ class GameState(ABC):
         return new
 
     @abstractmethod
+    def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
+        """The current deal in record form (``result`` given once it is scored)."""
+
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        """The game so far as a ``stickspel/1`` record."""
+        """The game so far as a ``stickspel/1`` record: finished deals, the deal in
+        progress (unfinished, without ``result``), totals and, at the end, the winner."""
+        names = list(players) if players else [f"Spelare {i + 1}" for i in range(self.num_players)]
+        deals = list(self.history)
+        if not (self.is_chance() or self.is_terminal()):
+            deals.append(self._deal_record(None))
+        doc: dict[str, Any] = {
+            "format": "stickspel/1",
+            "game": self.GAME,
+            "variant": self.rules.to_dict(),
+            "players": names,
+            "deals": deals,
+            "totals": list(self.totals),
+        }
+        if self.is_terminal():
+            doc["winner"] = self.winners()
+        return doc
 
 
 def check_dealt(

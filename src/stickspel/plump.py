@@ -25,7 +25,6 @@ The dealer (seat 0) bid 0 but took the spade trick: a plump.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -748,20 +747,3 @@ class PlumpState(TrickGameState):
         if result is not None:
             deal["result"] = {"tricks": result["tricks"], "points": result["points"]}
         return deal
-
-    def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        names = list(players) if players else [f"Spelare {i + 1}" for i in range(self.num_players)]
-        deals = list(self.history)
-        if self.phase in (_BID, _PLAY):
-            deals.append(self._deal_record(None))
-        doc: dict[str, Any] = {
-            "format": "stickspel/1",
-            "game": self.GAME,
-            "variant": self.rules.to_dict(),
-            "players": names,
-            "deals": deals,
-            "totals": list(self.totals),
-        }
-        if self.phase == _OVER:
-            doc["winner"] = self.winners()
-        return doc

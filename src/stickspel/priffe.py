@@ -1174,21 +1174,8 @@ class PriffeState(TrickGameState):
         return deal
 
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        names = list(players) if players else [f"Spelare {i + 1}" for i in range(4)]
-        deals = list(self.history)
-        if self.phase in (_BID, _PLAY):
-            deals.append(self._deal_record(None))
-        doc: dict[str, Any] = {
-            "format": "stickspel/1",
-            "game": self.GAME,
-            "variant": self.rules.to_dict(),
-            "players": names,
-            "deals": deals,
-            "totals": list(self.totals),
-            "priffe": {"rubbers": [dict(r) for r in self.rubbers]},
-        }
-        if self.phase == _OVER:
-            doc["winner"] = self.winners()
+        doc = super().to_record(players)
+        doc["priffe"] = {"rubbers": [dict(r) for r in self.rubbers]}
         return doc
 
 

@@ -1031,20 +1031,7 @@ class TremanswhistState(TrickGameState):
                 f"Tremanswhist has 3 players, {len(names)} names given",
                 sv=f"Tremanswhist har 3 spelare, {len(names)} namn givna",
             )
-        deals = list(self.history)
-        if self.phase in (_OFFER, _BUY, _PLAY):
-            deals.append(self._deal_record(None))
-        doc: dict[str, Any] = {
-            "format": "stickspel/1",
-            "game": self.GAME,
-            "variant": self.rules.to_dict(),
-            "players": names,
-            "deals": deals,
-            "totals": list(self.totals),
-        }
-        if self.phase == _OVER:
-            doc["winner"] = self.winners()
-        return doc
+        return super().to_record(names)
 
     # --- information ------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
