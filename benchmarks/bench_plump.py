@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from stickspel.plump import PlumpRules, PlumpState
+from stickspel.games.plump import PlumpRules, PlumpState
 
 PLAYERS = 4
 CARDS = 10

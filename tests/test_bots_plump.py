@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from stickspel.bots import make_bot
 from stickspel.bots.plump import HeuristicBot, estimate_tricks
-from stickspel.cards import card_str, cards_of, make_rng, parse_cards
-from stickspel.game import Deal
-from stickspel.plump import PlumpRules, PlumpState
+from stickspel.core import Deal
+from stickspel.core.cards import card_str, cards_of, make_rng, parse_cards
+from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.simulate import game_seed, play_game
 
 
@@ -36,7 +36,7 @@ def test_always_legal_for_2_to_7_players() -> None:
     for players in range(2, 8):
         for seed in range(2):
             state = play_checked(PlumpRules(players=players), seed)
-            assert len(state.history) == len(PlumpRules(players=players).schedule())
+            assert len(state.deal_records) == len(PlumpRules(players=players).schedule())
 
 
 def test_always_legal_under_every_preset() -> None:

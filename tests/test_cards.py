@@ -1,4 +1,4 @@
-"""Cards, suits, hand masks and trick mechanics (stickspel.cards)."""
+"""Cards, suits, hand masks and trick mechanics (stickspel.core.cards)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stickspel.cards import (
+from stickspel.core.cards import (
     CLUBS,
     DIAMONDS,
     FULL_DECK,

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from stickspel.cards import parse_cards
-from stickspel.game import Deal
+from stickspel.core import Deal
+from stickspel.core.cards import parse_cards
 from stickspel.games import GAMES
-from stickspel.plump import PlumpRules, PlumpState
-from stickspel.record import write_record
+from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.records.replay import write_record
 
 STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
 ROOT = Path(__file__).resolve().parents[1]

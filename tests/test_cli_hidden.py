@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from stickspel.cards import make_rng
 from stickspel.cli import _as_seen_by
-from stickspel.plump import PlumpRules, PlumpState
+from stickspel.core.cards import make_rng
+from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.protokoll import build_sheet
 
 NAMES = ["Anna", "Björn", "Cissi", "David"]

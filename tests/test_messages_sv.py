@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from stickspel.cards import CardError, parse_card, parse_cards
-from stickspel.game import Deal, GameState, IllegalActionError, InvalidActionError, RulesError
+from stickspel.core import Deal, GameState, IllegalActionError, InvalidActionError, RulesError
+from stickspel.core.cards import CardError, parse_card, parse_cards
 from stickspel.games import new_game
-from stickspel.plump import BID_BASE, PlumpRules, PlumpState
+from stickspel.games.plump import BID_BASE, PlumpRules, PlumpState
+from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.record import RecordError, replay, write_record
-from stickspel.tremanswhist import BUY, TremanswhistRules, TremanswhistState
+from stickspel.records.replay import RecordError, replay, write_record
 
 
 def _illegal_errors(state: GameState) -> list[IllegalActionError]:

@@ -13,13 +13,13 @@ from PIL import Image
 from test_scorekeeper_plump import EVENING, NAMES, SUBTOTAL, TOTALS
 
 from stickspel.bots import RandomBot
-from stickspel.cards import make_rng
-from stickspel.plump import PlumpRules, PlumpState
+from stickspel.core.cards import make_rng
+from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.pdf import write_pdf
 from stickspel.protokoll.plump import blank_sheet
 from stickspel.protokoll.scorekeeper import Session
-from stickspel.record import replay
+from stickspel.records.replay import replay
 
 ALL_NAMES = ["Anna", "Björn", "Cissi", "David", "Åsa", "Örjan", "Märta"]
 DPI = 100

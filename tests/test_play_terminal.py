@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from terminal_session import END, HAND, PROMPT, STICKSPEL, Session
 
-from stickspel.cards import card_display, card_str, parse_card
+from stickspel.core.cards import card_display, card_str, parse_card
 from stickspel.games import GAMES
-from stickspel.record import load_record, replay
+from stickspel.records.replay import load_record, replay
 
 
 def _is_card(text: str) -> bool:
@@ -241,8 +241,8 @@ def test_simultaneous_bids_stay_hidden_until_all_have_bid(tmp_path: Path) -> Non
 def test_the_view_shows_the_hand_by_suit_trump_first() -> None:
     from rich.console import Console
 
-    from stickspel.game import Deal
-    from stickspel.plump import PlumpRules, PlumpState
+    from stickspel.core import Deal
+    from stickspel.games.plump import PlumpRules, PlumpState
     from stickspel.views import plump as view
 
     state = PlumpState(PlumpRules(players=3, max_cards=4, deal_order="single"))

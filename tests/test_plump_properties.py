@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stickspel.cards import SUIT_MASKS, card_str, cards_of, mask_of, suit_of, trick_winner
-from stickspel.game import CHANCE, TERMINAL, IllegalActionError, RulesError
-from stickspel.plump import BID_BASE, PlumpRules, PlumpState, score_deal
+from stickspel.core import CHANCE, TERMINAL, IllegalActionError, RulesError
+from stickspel.core.cards import SUIT_MASKS, card_str, cards_of, mask_of, suit_of, trick_winner
+from stickspel.games.plump import BID_BASE, PlumpRules, PlumpState, score_deal
 
 CARD_NAMES = {card_str(c) for c in range(52)}
 
@@ -78,7 +78,7 @@ def play_checked(rules: PlumpRules, seed: int, first_dealer: int = 0) -> PlumpSt
     while not state.is_terminal():
         assert state.current_player() == CHANCE
         size = schedule[deals] if deals < len(schedule) else rules.largest
-        assert state.hand_size == size and state.dealer == dealer
+        assert state.hand_size == size and state.dealer() == dealer
         d = state.apply_chance(rng)
         # 52 distinct cards: hands, blind hand, upcard
         dealt = [c for h in d.hands for c in h] + [c for p in d.extra for c in p]
@@ -165,10 +165,12 @@ def play_checked(rules: PlumpRules, seed: int, first_dealer: int = 0) -> PlumpSt
     assert state.winners() == [s for s in range(n) if totals[s] == top]
     if rules.tie_break:
         assert len(state.winners()) == 1
-    assert [h["cards"] for h in state.history] == schedule + [rules.largest] * (
+    assert [h["cards"] for h in state.deal_records] == schedule + [rules.largest] * (
         deals - len(schedule)
     )
-    assert [h["dealer"] for h in state.history] == [(first_dealer + i) % n for i in range(deals)]
+    assert [h["dealer"] for h in state.deal_records] == [
+        (first_dealer + i) % n for i in range(deals)
+    ]
     record = json.loads(json.dumps(state.to_record()))
     assert record["totals"] == totals and record["winner"] == state.winners()
     return state

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from stickspel.cards import card_str, parse_card, parse_cards, shuffled_deck
-from stickspel.game import (
+from stickspel.core import (
     CHANCE,
     TERMINAL,
     Deal,
@@ -20,7 +19,8 @@ from stickspel.game import (
     InvalidActionError,
     RulesError,
 )
-from stickspel.plump import BID_BASE, PlumpRules, PlumpState, score_deal
+from stickspel.core.cards import card_str, parse_card, parse_cards, shuffled_deck
+from stickspel.games.plump import BID_BASE, PlumpRules, PlumpState, score_deal
 
 # --- helpers ---------------------------------------------------------------------------
 
@@ -120,13 +120,13 @@ def test_deal_sizes_and_dealer_rotation_over_a_game() -> None:
     seen = []
     while not state.is_terminal():
         assert state.current_player() == CHANCE
-        seen.append((state.dealer, state.hand_size))
+        seen.append((state.dealer(), state.hand_size))
         d = state.apply_chance(rng)
         assert all(len(h) == state.hand_size for h in d.hands)
         random_deal(state, rng)
     assert seen == [(2, 1), (3, 2), (0, 3), (1, 2), (2, 1)]
-    assert [d["dealer"] for d in state.history] == [2, 3, 0, 1, 2]
-    assert [d["cards"] for d in state.history] == [1, 2, 3, 2, 1]
+    assert [d["dealer"] for d in state.deal_records] == [2, 3, 0, 1, 2]
+    assert [d["cards"] for d in state.deal_records] == [1, 2, 3, 2, 1]
     with pytest.raises(RulesError, match="first dealer must be a seat 0–3, not 4"):
         new(first_dealer=4, players=4)
 
@@ -153,7 +153,7 @@ def test_basic_deal_bidding_play_and_score() -> None:
     assert state.trump == parse_card("7H") // 13
     assert state.upcard == parse_card("7H")
     # Bidding: förhand (left of the dealer) first, bids 0 … hand size.
-    assert state.dealer == 0 and state.current_player() == 1
+    assert state.dealer() == 0 and state.current_player() == 1
     assert legal(state) == ["0", "1", "2", "3"]
     e = illegal(state, "4")
     assert e.rule == "bid_range" and e.seat == 1
@@ -212,7 +212,7 @@ def test_basic_deal_bidding_play_and_score() -> None:
     assert state.totals == [0, 11, 11]
     # The next deal: one card fewer, dealt by the next seat.
     assert state.current_player() == CHANCE
-    assert state.dealer == 1 and state.hand_size == 2 and state.deal_index == 1
+    assert state.dealer() == 1 and state.hand_size == 2 and state.deal_index == 1
     assert state.last_trick() == (1, tuple(parse_cards("4D AH KH")), 2)
 
 
@@ -436,7 +436,7 @@ def test_variant_6_never_trump() -> None:
             assert d.upcard is None and state.trump is None
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    assert all(d["trump"] is None and d["upcard"] is None for d in state.history)
+    assert all(d["trump"] is None and d["upcard"] is None for d in state.deal_records)
 
 
 # --- variant 7: trump rotation -------------------------------------------------------
@@ -535,7 +535,7 @@ def test_variant_9_dealer_leads_the_first_trick() -> None:
     act(state, "9C 2C 4D")
     state.apply_deal(state.sample_deal(random.Random(0)))
     act(state, "0 0 0")
-    assert state.dealer == 1 and state.current_player() == 1
+    assert state.dealer() == 1 and state.current_player() == 1
 
 
 # --- variant 10: tie-break -------------------------------------------------------------
@@ -554,7 +554,7 @@ def test_variant_10_tie_break_extra_deals_at_the_largest_size() -> None:
     # a three-way tie: another deal at the largest size, the deal passing on
     assert not state.is_terminal() and state.is_chance()
     assert state.schedule == [2, 1, 2]
-    assert state.hand_size == 2 and state.dealer == 2
+    assert state.hand_size == 2 and state.dealer() == 2
     deal(state, "AS AH", "2C 3C", "2D 3D")
     act(state, "2 0")
     assert legal(state) == ["1", "2"]
@@ -580,7 +580,7 @@ def test_variant_10_tie_break_keeps_going_until_one_leads() -> None:
     deal(state, "AS", "KS", "QS", up="2H")  # dealer 1: förhand is seat 2
     act(state, "0 0 0 QS AS KS")
     assert state.totals == [0, 20, 20] and not state.is_terminal()
-    assert state.schedule == [1, 1, 1] and state.dealer == 2
+    assert state.schedule == [1, 1, 1] and state.dealer() == 2
     deal(state, "AS", "KS", "QS", up="2H")
     act(state, "1 0 1 AS KS QS")
     assert state.totals == [11, 30, 20]
@@ -742,7 +742,7 @@ def reported(dealer: int, bids: list[tuple[int, str]], tricks: Any, **more: Any)
 def test_reported_deals_are_checked_without_cards() -> None:
     state = new(players=3, max_cards=2)
     state.apply_reported_deal(reported(0, [(1, "1"), (2, "0"), (0, "0")], [1, 1, 0], cards=2))
-    assert state.totals == [0, 11, 10] and state.dealer == 1 and state.hand_size == 1
+    assert state.totals == [0, 11, 10] and state.dealer() == 1 and state.hand_size == 1
     before = state.clone()
 
     def refused(deal: dict[str, Any], rule: str, message: str) -> None:
@@ -793,7 +793,7 @@ def test_reported_deals_are_checked_without_cards() -> None:
     )
     state.apply_reported_deal(reported(1, [(2, "1"), (0, "0"), (1, "1")], [0, 0, 1]))
     assert state.totals == [10, 11, 21]
-    assert state.history[-1] == {
+    assert state.deal_records[-1] == {
         "dealer": 1,
         "cards": 1,
         "trump": None,

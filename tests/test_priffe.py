@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from stickspel.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_str, mask_of, parse_cards
-from stickspel.game import CALL_BASE, CHANCE, TERMINAL, Deal, IllegalActionError, RulesError
+from stickspel.core import CALL_BASE, CHANCE, TERMINAL, Deal, IllegalActionError, RulesError
+from stickspel.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_str, mask_of, parse_cards
 from stickspel.games import game_spec, new_game
-from stickspel.priffe import (
+from stickspel.games.priffe import (
     HJARTER,
     KLOVER,
     NOLL,
@@ -54,7 +54,7 @@ def report(
     auction = [{"seat": (f + k) % 4, "call": t} for k, t in enumerate(texts)]
     state.apply_reported_deal(
         {
-            "dealer": state.dealer,
+            "dealer": state.dealer(),
             "auction": auction,
             "result": {"tricks": tricks, "honours": honours},
         }
@@ -403,7 +403,7 @@ def test_rubber_at_two_games_and_rotation_across_parti() -> None:
     seen_partners = set()
     rubber_winners = []
     while not state.is_terminal():
-        seating = state.seating
+        seating = state.seating()
         seen_partners.add(frozenset((seating[0], seating[2])))
         seen_partners.add(frozenset((seating[1], seating[3])))
         # side 1 always declares hjärter by seat forhand if odd, else seat forhand+1 bids
@@ -432,7 +432,7 @@ def test_dealer_keeps_rotating_across_rubbers() -> None:
     state = PriffeState(first_dealer=3)
     dealers = []
     while not state.is_terminal():
-        dealers.append(state.dealer)
+        dealers.append(state.dealer())
         report(state, ["pass", "pass", "pass", "pass"], [0, 13])  # side 0 +60 a deal
     assert dealers == [3, 0, 1, 2, 3, 0]
 
@@ -444,7 +444,7 @@ def test_single_rubber_fixed_partners() -> None:
     report(state, ["pass", "pass", "pass", "pass"], [10, 3])
     assert state.games == [1, 1]
     report(state, ["spel"], [2, 11])  # förhand seat 3 bids spel; declarers side 1
-    assert state.is_terminal() and state.seating == SEATINGS[0]
+    assert state.is_terminal() and state.seating() == SEATINGS[0]
     assert state.winners() == [1, 3]
     assert state.totals[1] == state.totals[3] and state.totals[0] == state.totals[2]
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from stickspel.bots import make_bot
 from stickspel.bots.priffe import HeuristicBot, honour_tricks
-from stickspel.cards import card_str, make_rng, parse_card
-from stickspel.game import CALL_BASE
-from stickspel.priffe import CALLS, PriffeRules, PriffeState
+from stickspel.core import CALL_BASE
+from stickspel.core.cards import card_str, make_rng, parse_card
+from stickspel.games.priffe import CALLS, PriffeRules, PriffeState
 
 
 def play_obs(hand: str, trick: list[str], leader: int, seat: int, contract: str = "hjärter",
@@ -111,7 +111,7 @@ def bid_state(hands_first: str, calls_before: list[str], style: str = "modern") 
         else:
             hands.append(tuple(rest[:13]))
             rest = rest[13:]
-    from stickspel.game import Deal
+    from stickspel.core import Deal
 
     state = PriffeState(PriffeRules(style=style))
     state.apply_deal(Deal(tuple(hands)))
@@ -217,7 +217,7 @@ def test_heuristic_does_not_see_other_hands(seed: int) -> None:
     """Two deals that differ only in the other seats' cards get the same calls and lead."""
     import random
 
-    from stickspel.game import Deal
+    from stickspel.core import Deal
 
     rng = random.Random(seed)
     deck = list(range(52))

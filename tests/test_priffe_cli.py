@@ -9,8 +9,8 @@ from pathlib import Path
 from referee.priffe import check_priffe_record
 from terminal_session import END, PROMPT, ROOT, Session, run
 
-from stickspel.cards import card_str, parse_card
-from stickspel.record import load_record, replay
+from stickspel.core.cards import card_str, parse_card
+from stickspel.records.replay import load_record, replay
 
 
 def test_simulate_writes_records_that_replay_and_pass_the_referee(tmp_path: Path) -> None:

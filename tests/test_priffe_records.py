@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stickspel.bots import RandomBot
-from stickspel.cards import FULL_DECK, SUIT_MASKS, make_rng, mask_of, parse_card, parse_cards
-from stickspel.priffe import PriffeRules, PriffeState, score_deal
-from stickspel.record import RecordError, replay
+from stickspel.core.cards import FULL_DECK, SUIT_MASKS, make_rng, mask_of, parse_card, parse_cards
+from stickspel.games.priffe import PriffeRules, PriffeState, score_deal
+from stickspel.records.replay import RecordError, replay
 
 PLAYERS = ["Anna", "Björn", "Cissi", "David"]
 
@@ -266,10 +266,10 @@ def test_reported_record_wrong_dealer() -> None:
 def test_reported_error_loses_nothing() -> None:
     state = PriffeState()
     state.apply_reported_deal(rep_deal(0, ["pass"] * 4, [3, 10]))
-    before = (state.totals[:], state.below[:], state.dealer, len(state.history))
+    before = (state.totals[:], state.below[:], state.dealer(), len(state.deal_records))
     with pytest.raises(Exception, match="add up to 12"):
         state.apply_reported_deal(rep_deal(1, ["noll", "pass", "pass", "pass"], [6, 6]))
-    assert (state.totals, state.below, state.dealer, len(state.history)) == before
+    assert (state.totals, state.below, state.dealer(), len(state.deal_records)) == before
     state.apply_reported_deal(rep_deal(1, ["noll", "pass", "pass", "pass"], [6, 7]))
     assert state.deal_results[-1]["penalty"] is None and state.deal_results[-1]["made"] is True
 
@@ -345,7 +345,7 @@ def test_random_reported_deals_score_like_the_pure_function(
     seed: int, split: int, per_seat: bool, hon: Any, style: str
 ) -> None:
     """A random legal auction reported with any trick split scores as score_deal says."""
-    from stickspel.game import Deal
+    from stickspel.core import Deal
 
     rules = PriffeRules(style=style)
     probe = PriffeState(rules, first_dealer=seed % 4)
@@ -384,7 +384,7 @@ def test_hand_checked_rubber_with_cards() -> None:
     the aces are split one a hand: no honours.  Side 1's second game ends the
     rubber: persons 1 and 3 have 300 each.
     """
-    from stickspel.game import Deal
+    from stickspel.core import Deal
 
     suits = tuple(
         tuple(parse_cards(" ".join(r + s for r in "23456789TJQKA"))) for s in ("S", "C", "D", "H")

@@ -7,9 +7,9 @@ import json
 from rich.console import Console
 
 from stickspel.bots import make_bot
-from stickspel.cards import make_rng
-from stickspel.game import Deal
-from stickspel.priffe import PriffeRules, PriffeState, example_hands
+from stickspel.core import Deal
+from stickspel.core.cards import make_rng
+from stickspel.games.priffe import PriffeRules, PriffeState, example_hands
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.terminal import render_sheet
 from stickspel.simulate import play_game

@@ -10,7 +10,7 @@ from test_scorekeeper_plump import EVENING, SUBTOTAL, TOTALS
 from typer.testing import CliRunner
 
 from stickspel.cli import app
-from stickspel.cli_protokoll import protokoll_app
+from stickspel.cli.protokoll import protokoll_app
 
 runner = CliRunner()
 

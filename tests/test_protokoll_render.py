@@ -15,15 +15,15 @@ from test_scorekeeper_priffe import TOTALS as PRIFFE_TOTALS
 from test_scorekeeper_priffe import _parti
 
 from stickspel.bots import RandomBot
-from stickspel.cards import make_rng
-from stickspel.plump import PlumpRules, PlumpState
+from stickspel.core.cards import make_rng
+from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.protokoll import blank_sheet, build_sheet
 from stickspel.protokoll.html import render_html, render_page
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 from stickspel.protokoll.plump import build_sheet as plump_sheet
 from stickspel.protokoll.scorekeeper import Session
 from stickspel.protokoll.terminal import render_sheet
-from stickspel.record import replay
+from stickspel.records.replay import replay
 
 
 def _evening() -> Session:

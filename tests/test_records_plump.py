@@ -16,9 +16,9 @@ import pytest
 from referee.plump import check_plump_record
 
 from stickspel.bots import RandomBot
-from stickspel.game import GameState
-from stickspel.plump import PlumpRules, PlumpState
-from stickspel.record import (
+from stickspel.core import GameState
+from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.records.replay import (
     RecordError,
     dump_record,
     load_record,
@@ -77,7 +77,7 @@ def test_reference_records_replay_to_the_hand_checked_result(name: str) -> None:
     assert rep.finished
     assert rep.state.returns() == [float(t) for t in totals]
     assert rep.state.winners() == winner
-    assert len(rep.state.history) == deals
+    assert len(rep.state.deal_records) == deals
     assert rep.summary()["totals"] == totals
     assert check_plump_record(doc) == []
     # the engine writes the same record again, in the same text

@@ -24,8 +24,8 @@ from referee.plump import check_plump_record, schedule, score
 from test_plump_properties import plump_rules
 
 from stickspel.bots import RandomBot
-from stickspel.plump import PlumpRules, PlumpState
-from stickspel.record import replay
+from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.records.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 

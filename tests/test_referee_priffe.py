@@ -15,8 +15,8 @@ import pytest
 from referee.priffe import check_priffe_record
 
 from stickspel.bots import make_bot
-from stickspel.cards import make_rng
-from stickspel.priffe import PriffeRules, PriffeState
+from stickspel.core.cards import make_rng
+from stickspel.games.priffe import PriffeRules, PriffeState
 from stickspel.simulate import simulate
 
 
@@ -84,7 +84,7 @@ def test_reported_records_are_clean() -> None:
         f = state.forhand()
         state.apply_reported_deal(
             {
-                "dealer": state.dealer,
+                "dealer": state.dealer(),
                 "auction": [{"seat": (f + k) % 4, "call": c} for k, c in enumerate(calls)],
                 "result": {"tricks": tricks, "honours": hon},
             }

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from referee.tremanswhist import check_tremanswhist_record
 
 from stickspel.bots import make_bot
-from stickspel.cards import make_rng, parse_cards
-from stickspel.game import Deal
-from stickspel.record import RecordError, replay
-from stickspel.tremanswhist import TremanswhistRules, TremanswhistState
+from stickspel.core import Deal
+from stickspel.core.cards import make_rng, parse_cards
+from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
+from stickspel.records.replay import RecordError, replay
 
 NAMES = ["Anna", "Björn", "Cissi"]
 RULE_SETS = [

@@ -9,9 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stickspel.plump import PlumpRules, score_deal
+from stickspel.games.plump import PlumpRules, score_deal
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.record import replay
+from stickspel.records.replay import replay
 
 
 def _random_deal(rng: random.Random, s: Session) -> tuple[list[int], list[int]]:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from stickspel.games import GAMES
-from stickspel.plump import PlumpRules
-from stickspel.record import load_record, replay
+from stickspel.games.plump import PlumpRules
+from stickspel.records.replay import load_record, replay
 from stickspel.simulate import game_seed, parse_bots, play_game, record_name, simulate
 
 STICKSPEL = str(Path(sys.executable).with_name("stickspel"))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from stickspel.cards import card_str, make_rng, mask_of, parse_card, parse_cards
-from stickspel.game import CHANCE, TERMINAL, Deal, IllegalActionError, RulesError
+from stickspel.core import CHANCE, TERMINAL, Deal, IllegalActionError, RulesError
+from stickspel.core.cards import card_str, make_rng, mask_of, parse_card, parse_cards
 from stickspel.games import game_spec, new_game
-from stickspel.tremanswhist import (
+from stickspel.games.tremanswhist import (
     BUY,
     DECLINE,
     TAKE,

@@ -8,9 +8,9 @@ import pytest
 
 from stickspel.bots import bot_names, make_bot
 from stickspel.bots.tremanswhist import HeuristicBot
-from stickspel.cards import card_str, make_rng, parse_card, parse_cards
-from stickspel.game import Deal
-from stickspel.tremanswhist import BUY, DECLINE, TAKE, TremanswhistRules, TremanswhistState
+from stickspel.core import Deal
+from stickspel.core.cards import card_str, make_rng, parse_card, parse_cards
+from stickspel.games.tremanswhist import BUY, DECLINE, TAKE, TremanswhistRules, TremanswhistState
 
 
 class SeatView:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from stickspel.cards import card_str, make_rng, mask_of, parse_card, parse_cards
-from stickspel.game import TERMINAL, Deal, IllegalActionError
-from stickspel.tremanswhist import BUY, TremanswhistRules, TremanswhistState
+from stickspel.core import TERMINAL, Deal, IllegalActionError
+from stickspel.core.cards import card_str, make_rng, mask_of, parse_card, parse_cards
+from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
@@ -45,7 +45,7 @@ def test_nine_deals_in_three_rounds_with_rotating_dealer() -> None:
     while not state.is_terminal():
         assert state.is_chance()
         state.apply_chance(rng)
-        seen.append((state.round, state.dealer, state.kind, state.trump is None, state.upcard))
+        seen.append((state.round, state.dealer(), state.kind, state.trump is None, state.upcard))
         while state.phase == 2:
             state.apply_action(BUY)  # nobody buys
         finish_by_lowest(state)
@@ -172,7 +172,7 @@ def test_minus_deal_scores_target_minus_tricks() -> None:
     state = TremanswhistState(BUYING, first_dealer=0)
     for _ in range(3):
         reported(state, [4, 4, 5])
-    assert state.dealer == 0 and state.round == 2
+    assert state.dealer() == 0 and state.round == 2
     reported(state, [3, 2, 8])  # dealer 0 target 6, förhand 1 target 2, seat 2 target 5
     assert state.deal_results[-1]["targets"] == [6, 2, 5]
     assert state.deal_results[-1]["points"] == [3, 0, -3]
@@ -224,4 +224,4 @@ def test_reported_purchases_are_checked() -> None:
         reported(state, [4, 4, 5])  # round 3 needs its trump
     assert e.value.rule == "missing_field"
     reported(state, [4, 4, 5], upcard="QD")
-    assert state.history[-1]["trump"] == "D"
+    assert state.deal_records[-1]["trump"] == "D"

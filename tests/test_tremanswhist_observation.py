@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stickspel.bots import RandomBot
-from stickspel.cards import CardError, card_str, make_rng, parse_card, parse_cards
-from stickspel.game import CALL_BASE, Deal
-from stickspel.tremanswhist import TremanswhistRules, TremanswhistState
+from stickspel.core import CALL_BASE, Deal
+from stickspel.core.cards import CardError, card_str, make_rng, parse_card, parse_cards
+from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
 
 TAKE_ACTION, BUY_ACTION = CALL_BASE, CALL_BASE + 2
 

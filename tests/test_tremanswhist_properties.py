@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stickspel.cards import make_rng
-from stickspel.game import IllegalActionError
-from stickspel.tremanswhist import TremanswhistRules, TremanswhistState
+from stickspel.core import IllegalActionError
+from stickspel.core.cards import make_rng
+from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
 
 rules_strategy = st.one_of(
     st.builds(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.terminal import render_sheet
-from stickspel.tremanswhist import TremanswhistRules, TremanswhistState
 
 NAMES = ["Anna", "Björn", "Cissi"]
 
@@ -34,7 +34,7 @@ def test_main_game_rows_running_totals_and_exchange_marks() -> None:
 
 def test_unfinished_deal_is_a_pending_row_with_its_exchange() -> None:
     state = TremanswhistState()
-    from stickspel.cards import make_rng
+    from stickspel.core.cards import make_rng
 
     state.apply_chance(make_rng(1))
     state.apply_text("byt")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 
 from stickspel.bots import RandomBot
-from stickspel.cards import make_rng
-from stickspel.tremanswhist import TremanswhistRules, TremanswhistState
+from stickspel.core.cards import make_rng
+from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
 from stickspel.views.tremanswhist import describe, prompt, render
 
 NAMES = ["Anna", "Björn", "Cissi"]

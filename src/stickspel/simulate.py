@@ -4,7 +4,7 @@ Generic over the games registry, used by ``stickspel simulate`` and by research
 tools.  Game ``k`` of a run with seed ``S`` is dealt from :func:`game_seed`
 ``(S, k)``, so any single game can be played again on its own.
 
->>> from stickspel.plump import PlumpRules
+>>> from stickspel.games.plump import PlumpRules
 >>> summary = simulate("plump", PlumpRules(players=3, max_cards=3), ["heuristic", "random", "random"],
 ...                    games=4, seed=7)
 >>> summary.games, [seat["bot"] for seat in summary.to_dict()["seats"]]
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .game import GameState, Rules, RulesError
+from stickspel.core import GameState, Rules, RulesError
 
 __all__ = [
     "game_seed",
@@ -61,9 +61,9 @@ def parse_bots(game: str, text: str | Sequence[str], players: int) -> list[str]:
     >>> parse_bots("plump", "clever", 2)
     Traceback (most recent call last):
     ...
-    stickspel.game.RulesError: no bot 'clever' for plump; bots: random, heuristic
+    stickspel.core.errors.RulesError: no bot 'clever' for plump; bots: random, heuristic
     """
-    from .bots import bot_names
+    from stickspel.bots import bot_names
 
     kinds = [k.strip() for k in text.split(",")] if isinstance(text, str) else list(text)
     kinds = [k for k in kinds if k]
@@ -90,10 +90,10 @@ def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameSt
     The first dealer is drawn from the same generator, as a table draws for it.
     An open ``max_deals`` is capped (:func:`capped_for_simulation`).
     """
-    from .bots import make_bot
-    from .cards import make_rng
-    from .games import game_spec
-    from .record import play_out
+    from stickspel.bots import make_bot
+    from stickspel.core.cards import make_rng
+    from stickspel.games import game_spec
+    from stickspel.records.replay import play_out
 
     spec = game_spec(game)
     rules = capped_for_simulation(rules)
@@ -207,7 +207,7 @@ def simulate(
 
     With ``record_dir``, game ``k`` is written as :func:`record_name` ``(k)`` there.
     """
-    from .record import write_record
+    from stickspel.records.replay import write_record
 
     if games < 0:
         raise RulesError(

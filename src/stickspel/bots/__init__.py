@@ -5,8 +5,8 @@ A bot sees only what its seat may see: it reads ``state.observation(seat)`` and
 least ``random`` and ``heuristic``; each game's bots live in
 ``stickspel.bots.<game>`` with a ``BOTS`` dict of name → class.
 
->>> from stickspel.plump import PlumpState
->>> from stickspel.cards import make_rng
+>>> from stickspel.games.plump import PlumpState
+>>> from stickspel.core.cards import make_rng
 >>> state = PlumpState()
 >>> _ = state.apply_chance(make_rng(3))
 >>> bot = make_bot("plump", "random", seed=1)
@@ -20,7 +20,7 @@ import importlib
 import random
 from typing import Protocol
 
-from ..game import GameState, RulesError
+from stickspel.core import GameState, RulesError
 
 __all__ = ["Bot", "RandomBot", "make_bot", "bot_names"]
 

@@ -6,9 +6,9 @@ neighbouring bid, then plays to hit its bid exactly: it takes tricks while it
 still needs them and ducks once it has them.  It decides only from
 ``state.observation(seat)`` and ``state.legal_actions()``.
 
->>> from stickspel.plump import PlumpRules, PlumpState
->>> from stickspel.game import Deal
->>> from stickspel.cards import parse_cards
+>>> from stickspel.games.plump import PlumpRules, PlumpState
+>>> from stickspel.core import Deal
+>>> from stickspel.core.cards import parse_cards
 >>> state = PlumpState(PlumpRules(players=3, max_cards=3))
 >>> state.apply_deal(Deal((tuple(parse_cards("2C 3C 4C")), tuple(parse_cards("AS KS QS")),
 ...                        tuple(parse_cards("5C 6C 7C"))), upcard=parse_cards("2S")[0]))
@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
-from ..game import GameState
-from ..plump import BID_BASE
+from stickspel.core import GameState
+from stickspel.core.cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
+from stickspel.games.plump import BID_BASE
 
 __all__ = ["HeuristicBot", "BOTS", "estimate_tricks"]
 

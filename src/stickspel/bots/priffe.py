@@ -11,8 +11,8 @@ who is winning, returns partner's lead, ruffs the opponents' winners, and in
 highest cards.  It decides only from ``state.observation(seat)`` and
 ``state.legal_actions()``.
 
->>> from stickspel.priffe import PriffeState, example_hands
->>> from stickspel.game import Deal
+>>> from stickspel.games.priffe import PriffeState, example_hands
+>>> from stickspel.core import Deal
 >>> state = PriffeState()
 >>> state.apply_deal(Deal(example_hands()))
 >>> bot = HeuristicBot()
@@ -27,9 +27,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import SUIT_MASKS, mask_of, parse_card, parse_suit, trick_winner
-from ..game import CALL_BASE, GameState
-from ..priffe import CALLS
+from stickspel.core import CALL_BASE, GameState
+from stickspel.core.cards import SUIT_MASKS, mask_of, parse_card, parse_suit, trick_winner
+from stickspel.games.priffe import CALLS
 
 __all__ = ["HeuristicBot", "BOTS", "honour_tricks"]
 

@@ -9,9 +9,9 @@ unseen card on average, up to what the pile has left.  In play it takes tricks
 in a plus deal and sheds them in a minus deal.  It decides only from
 ``state.observation(seat)`` and ``state.legal_actions()``.
 
->>> from stickspel.tremanswhist import TremanswhistState, DECLINE, TAKE
->>> from stickspel.game import Deal
->>> from stickspel.cards import parse_cards
+>>> from stickspel.games.tremanswhist import TremanswhistState, DECLINE, TAKE
+>>> from stickspel.core import Deal
+>>> from stickspel.core.cards import parse_cards
 >>> hands = ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "2H 3H 4H 5H 6H 7H 8H 2D 3D 4D 5D 6D 7D",
 ...          "AH KH QH JH TH 9H AD KD QD JD TD 9D 8D")
 >>> pile = parse_cards("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C")
@@ -29,9 +29,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import SUIT_MASKS, beats, cards_of, mask_of, parse_card, parse_suit
-from ..game import GameState
-from ..tremanswhist import BUY, DECLINE, TAKE
+from stickspel.core import GameState
+from stickspel.core.cards import SUIT_MASKS, beats, cards_of, mask_of, parse_card, parse_suit
+from stickspel.games.tremanswhist import BUY, DECLINE, TAKE
 
 __all__ = ["HeuristicBot", "BOTS", "card_value", "hand_value"]
 

@@ -5,8 +5,8 @@ a ``stickspel/1`` record (played in the program or kept by hand with the
 :mod:`.scorekeeper`); :mod:`.terminal`, :mod:`.html` and :mod:`.pdf` draw any
 sheet.
 
->>> from stickspel.plump import PlumpRules, PlumpState
->>> from stickspel.cards import make_rng
+>>> from stickspel.games.plump import PlumpRules, PlumpState
+>>> from stickspel.core.cards import make_rng
 >>> from stickspel.bots import RandomBot
 >>> state = PlumpState(PlumpRules(players=3, max_cards=2))
 >>> rng, bot = make_rng(5), RandomBot(5)
@@ -23,8 +23,8 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from ..game import Rules
-from .model import Cell, Row, Sheet, Table
+from stickspel.core import Rules
+from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["Cell", "Row", "Sheet", "Table", "build_sheet", "blank_sheet"]
 
@@ -95,12 +95,12 @@ def _blank_priffe(rules: Rules, names: list[str], lang: str) -> Sheet:
     The layout is taken from Priffe's own sheet of a stand-in parti (each rubber
     won by two games of *spel*), then emptied.
     """
-    from ..games import game_spec
+    from stickspel.games import game_spec
 
     state = game_spec("priffe").state(rules)  # type: ignore[call-arg]
     k = 0
     while not state.is_terminal() and k < 40:
-        dealer = int(getattr(state, "dealer", 0))
+        dealer = state.dealer()
         bidder = (dealer + 1) % 4
         tricks = [13, 0] if bidder % 2 == 0 else [0, 13]
         auction = [{"seat": bidder, "call": "spel"}]

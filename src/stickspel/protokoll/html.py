@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["render_html", "render_page", "CSS"]
 

@@ -8,7 +8,7 @@ bottom.  Bids are written small, the score (``1`` prefixed) large; a plump is
 *drawn*, an ink blot over the cell, never a letter.  DejaVu Sans is embedded
 from the package, so å/ä/ö and ♠♥♦♣ print everywhere.
 
->>> from stickspel.plump import PlumpRules
+>>> from stickspel.games.plump import PlumpRules
 >>> from stickspel.protokoll.plump import blank_sheet
 >>> pdf = render_pdf(blank_sheet(PlumpRules(players=5)))
 >>> pdf[:5], b"DejaVu" in pdf
@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from fpdf import FPDF
 
-from .model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["render_pdf", "write_pdf", "font_path"]
 

@@ -7,7 +7,7 @@ bottom.  Works from a record with cards or from a scorekeeper's record without
 them.  ``full=True`` adds the deals still to come as empty rows (a sheet to
 print and fill in); :func:`blank_sheet` is such a sheet before the first deal.
 
->>> from stickspel.plump import PlumpRules
+>>> from stickspel.games.plump import PlumpRules
 >>> sheet = blank_sheet(PlumpRules(players=3, max_cards=3), ["Anna", "Björn", "Cissi"])
 >>> [(row.label, row.dealer) for row in sheet.tables[0].rows]
 [('3', 0), ('2', 1), ('1', 2), ('Delsumma', None), ('2', 0), ('3', 1), ('Summa', None)]
@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..plump import PlumpRules
-from .model import Cell, Row, Sheet, Table
+from stickspel.games.plump import PlumpRules
+from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["build_sheet", "blank_sheet", "rules_text", "RULES_TEXT"]
 
@@ -141,7 +141,7 @@ def _cell(bid: int | None, points: int | None, made: bool | None) -> Cell:
 
 
 def _rules_of(record: dict[str, Any]) -> PlumpRules | None:
-    from ..record import rules_from_record
+    from stickspel.records.replay import rules_from_record
 
     try:
         rules = rules_from_record(record)

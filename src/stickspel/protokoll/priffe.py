@@ -10,7 +10,7 @@ and in total (partners carry their pair's figure), the winner marked.
 Built from the record's results (replayed when the record is sound, so a
 scorekeeper's record without cards gets every derived figure too).
 
->>> from stickspel.priffe import PriffeState
+>>> from stickspel.games.priffe import PriffeState
 >>> state = PriffeState()
 >>> state.apply_reported_deal({"dealer": 0, "auction": [{"seat": 1, "call": "hjärter"},
 ...     {"seat": 2, "call": "pass"}, {"seat": 3, "call": "pass"}, {"seat": 0, "call": "pass"}],
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["build_sheet", "RULES_TEXT"]
 
@@ -92,13 +92,13 @@ _WORDS = {
 
 def _deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The record's deals with every derived result field, from a replay if sound."""
-    from ..record import RecordError, replay
+    from stickspel.records.replay import RecordError, replay
 
     try:
         rep = replay(record, check_totals=False)
     except (RecordError, ValueError, KeyError, TypeError):
         return [d for d in record.get("deals", []) if isinstance(d, dict)]
-    deals = list(rep.state.history)
+    deals = list(rep.state.deal_records)
     raw = record.get("deals", [])
     if len(raw) > len(deals):  # the deal in progress
         deals.append(raw[len(deals)])

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..game import GameState, IllegalActionError, Rules, StickspelError, error_text
-from ..games import game_spec
-from ..record import FORMAT, load_record, write_record
+from stickspel.core import GameState, IllegalActionError, Rules, StickspelError, error_text
+from stickspel.games import game_spec
+from stickspel.records.replay import FORMAT, load_record, write_record
 
 __all__ = [
     "ScorekeeperError",
@@ -322,7 +322,7 @@ class Session:
         if state.is_terminal():
             return None
         n = state.num_players
-        dealer = int(getattr(state, "dealer", 0))
+        dealer = state.dealer()
         cards = getattr(state, "hand_size", None)
         return NextDeal(
             len(self.entries) + 1,
@@ -333,7 +333,7 @@ class Session:
         )
 
     def _seating(self, state: GameState | None = None) -> tuple[int, ...]:
-        seating = getattr(state or self.state, "seating", None)
+        seating = (state or self.state).seating()
         return tuple(int(p) for p in seating) if seating else tuple(range(len(self.players)))
 
     def seat_name(self, seat: int) -> str:
@@ -434,7 +434,7 @@ class Session:
                     rule="game_over",
                     sv=f"{where_sv}: partiet var redan slut",
                 )
-            want = getattr(state, "dealer", None)
+            want = state.dealer()
             if want is not None and entry.get("dealer", want) != want:
                 said = self._names(f"seat {entry.get('dealer')}", state)
                 raise ScorekeeperError(
@@ -449,7 +449,7 @@ class Session:
                 state.apply_reported_deal(copy.deepcopy(entry))
             except IllegalActionError as e:
                 raise self._refusal((i, at), e, state) from None
-            deals.append(copy.deepcopy(state.history[-1]))
+            deals.append(copy.deepcopy(state.deal_records[-1]))
         return state, deals
 
     def _commit(self, entries: list[dict[str, Any]]) -> None:
@@ -756,7 +756,7 @@ class Session:
             )
         except IllegalActionError as e:
             raise self._refusal((row, None), e, probe) from None
-        declarers = probe.history[-1].get("result", {}).get("declarers") or [0]
+        declarers = probe.deal_records[-1].get("result", {}).get("declarers") or [0]
         return int(declarers[0]) % 2
 
     # --- Tremanswhist ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from .model import Cell, Sheet
+from stickspel.protokoll.model import Cell, Sheet
 
 __all__ = ["render_sheet"]
 

@@ -6,7 +6,7 @@ deal's points as a note; a seat that took the fourth pile has the ``exchange``
 mark and its note shows the −1.  Buying variant: a section per round, each
 cell ``tricks/target → running total``, a subtotal after each round.
 
->>> from stickspel.tremanswhist import TremanswhistState
+>>> from stickspel.games.tremanswhist import TremanswhistState
 >>> state = TremanswhistState()
 >>> state.apply_reported_deal({"upcard": "KH", "exchanges": [{"seat": 1, "take": True}],
 ...                            "result": {"tricks": [3, 7, 3]}})
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["build_sheet", "RULES_TEXT", "BUYING_RULES_TEXT"]
 

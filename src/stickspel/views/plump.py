@@ -1,7 +1,7 @@
 """Plump at the terminal, as one seat sees it (built only from ``observation(seat)``).
 
->>> from stickspel.plump import PlumpRules, PlumpState
->>> from stickspel.cards import make_rng
+>>> from stickspel.games.plump import PlumpRules, PlumpState
+>>> from stickspel.core.cards import make_rng
 >>> state = PlumpState(PlumpRules(players=3, max_cards=3))
 >>> _ = state.apply_chance(make_rng(2))
 >>> obs = state.observation(1)
@@ -22,7 +22,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import card_display, hand_display, mask_of, parse_card, parse_suit, suit_display
+from stickspel.core.cards import (
+    card_display,
+    hand_display,
+    mask_of,
+    parse_card,
+    parse_suit,
+    suit_display,
+)
 
 __all__ = ["render", "prompt", "describe"]
 

@@ -3,8 +3,8 @@
 ``players`` are the record's persons; the observation's ``seating`` says who
 sits in which seat this rubber, so names follow the partners' rotation.
 
->>> from stickspel.priffe import PriffeState, example_hands
->>> from stickspel.game import Deal
+>>> from stickspel.games.priffe import PriffeState, example_hands
+>>> from stickspel.core import Deal
 >>> state = PriffeState()
 >>> state.apply_deal(Deal(example_hands()))
 >>> prompt(state.observation(1))
@@ -29,7 +29,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import card_display, hand_display, mask_of, parse_card, parse_suit, suit_display
+from stickspel.core.cards import (
+    card_display,
+    hand_display,
+    mask_of,
+    parse_card,
+    parse_suit,
+    suit_display,
+)
 
 __all__ = ["render", "prompt", "describe"]
 

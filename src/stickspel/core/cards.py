@@ -162,7 +162,7 @@ def parse_card(text: str) -> int:
     >>> parse_card("1X")
     Traceback (most recent call last):
     ...
-    stickspel.cards.CardError: '1X' is not a card (write e.g. AS, TD, 7H or E♠, Kn♥, 10♦)
+    stickspel.core.cards.CardError: '1X' is not a card (write e.g. AS, TD, 7H or E♠, Kn♥, 10♦)
     """
     if not isinstance(text, str):  # e.g. a number in a hand-edited record
         raise CardError(

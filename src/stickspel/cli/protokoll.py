@@ -26,11 +26,11 @@ from typing import Any
 
 import typer
 
-from .game import RulesError, StickspelError, error_text
-from .games import game_spec
-from .protokoll import build_sheet
-from .protokoll.scorekeeper import ScorekeeperError, Session, parse_mark
-from .record import RecordError, load_record
+from stickspel.core import RulesError, StickspelError, error_text
+from stickspel.games import game_spec
+from stickspel.protokoll import build_sheet
+from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_mark
+from stickspel.records.replay import RecordError, load_record
 
 __all__ = ["protokoll_app", "TEXTS"]
 
@@ -130,7 +130,7 @@ def _console() -> Any:
 
 
 def _print_sheet(session: Session, lang: str) -> None:
-    from .protokoll.terminal import render_sheet
+    from stickspel.protokoll.terminal import render_sheet
 
     console = _console()
     for table in render_sheet(build_sheet(session.doc, lang)):
@@ -586,10 +586,10 @@ def show_command(
         print(json.dumps(sheet.to_dict(), ensure_ascii=False, indent=1))
         return
     if html is not None:
-        from .protokoll.html import render_page
+        from stickspel.protokoll.html import render_page
 
         html.write_text(render_page(sheet), encoding="utf-8")
-    from .protokoll.terminal import render_sheet
+    from stickspel.protokoll.terminal import render_sheet
 
     console = _console()
     for table in render_sheet(sheet):
@@ -631,7 +631,7 @@ def pdf_command(
     lang: str = _LANG,
 ) -> None:
     """Write an A4 PDF protokoll: blank (to print) or filled from a record."""
-    from .protokoll.pdf import write_pdf
+    from stickspel.protokoll.pdf import write_pdf
 
     lang = _lang(lang)
     try:
@@ -656,7 +656,7 @@ def pdf_command(
 def _filled_sheet(doc: dict[str, Any], lang: str) -> Any:
     """The sheet of a record, with the deals still to come as empty rows where the game has them."""
     if doc.get("game") == "plump":
-        from .protokoll.plump import build_sheet as plump_sheet
+        from stickspel.protokoll.plump import build_sheet as plump_sheet
 
         return plump_sheet(doc, lang, full=True)
     return build_sheet(doc, lang)
@@ -683,8 +683,8 @@ def blank_sheet_for(
             count = len(names)
     texts = _rules_texts(options)
     if spec.name == "plump":
-        from .plump import PlumpRules
-        from .protokoll.plump import blank_sheet
+        from stickspel.games.plump import PlumpRules
+        from stickspel.protokoll.plump import blank_sheet
 
         if count is not None:
             texts["players"] = str(count)
@@ -694,7 +694,7 @@ def blank_sheet_for(
             texts["max_cards"] = str(max_cards)
         rules = PlumpRules.from_strings(texts)
         return blank_sheet(rules, names, lang, first_dealer=first_dealer)
-    from .protokoll import blank_sheet as generic_blank
+    from stickspel.protokoll import blank_sheet as generic_blank
 
     generic_rules = spec.rules.from_strings(texts)
     return generic_blank(spec.name, generic_rules, names, lang)

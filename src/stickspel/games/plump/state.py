@@ -28,7 +28,21 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import (
+from stickspel.core import (
+    CALL_BASE,
+    CHANCE,
+    TERMINAL,
+    Deal,
+    HistoryItem,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    RulesError,
+    TrickGameState,
+    check_dealt,
+    option,
+)
+from stickspel.core.cards import (
     SUIT_MASKS,
     CardError,
     card_display,
@@ -39,19 +53,6 @@ from .cards import (
     shuffled_deck,
     suit_of,
     suit_str,
-)
-from .game import (
-    CALL_BASE,
-    CHANCE,
-    TERMINAL,
-    Deal,
-    IllegalActionError,
-    InvalidActionError,
-    Rules,
-    RulesError,
-    TrickGameState,
-    check_dealt,
-    option,
 )
 
 __all__ = ["PlumpRules", "PlumpState", "score_deal", "BID_BASE"]
@@ -84,7 +85,7 @@ class PlumpRules(Rules):
     >>> PlumpRules.parse("plump(players=7,max_cards=8)")
     Traceback (most recent call last):
     ...
-    stickspel.game.RulesError: 7 players can start at most at 7 cards
+    stickspel.core.errors.RulesError: 7 players can start at most at 7 cards
     """
 
     GAME = "plump"
@@ -276,7 +277,7 @@ class PlumpState(TrickGameState):
         "tricks",
         "totals",
         "deal_results",
-        "history",
+        "deal_records",
     )
     rules: PlumpRules
 
@@ -289,9 +290,11 @@ class PlumpState(TrickGameState):
                 sv=f"första givaren måste vara plats 0–{n - 1}, inte {first_dealer}",
             )
         self.first_dealer = first_dealer
+        self._undo: list[Any] = []
+        self._log: list[HistoryItem] = []
         self.schedule: list[int] = list(rules.schedule())
         self.deal_index = 0
-        self.dealer = first_dealer
+        self.dealer_seat = first_dealer
         self.phase = _DEAL
         self.hands: list[int] = [0] * n
         self.dealt: list[tuple[int, ...]] = []
@@ -309,7 +312,7 @@ class PlumpState(TrickGameState):
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.totals: list[int] = [0] * n
         self.deal_results: list[dict[str, Any]] = []
-        self.history: list[dict[str, Any]] = []  # finished deals, record form
+        self.deal_records: list[dict[str, Any]] = []  # finished deals, record form
 
     # --- helpers ----------------------------------------------------------------
     @property
@@ -322,13 +325,13 @@ class PlumpState(TrickGameState):
         return len(self.tricks)
 
     def forhand(self) -> int:
-        return (self.dealer + 1) % self.num_players
+        return (self.dealer_seat + 1) % self.num_players
 
     def forbidden_bid(self) -> int | None:
         """The bid the dealer may not make (spärren), if any, given the bids so far."""
         if not self.rules.sparr or self.phase != _BID:
             return None
-        rest = sum(b for s, b in enumerate(self.bids) if b is not None and s != self.dealer)
+        rest = sum(b for s, b in enumerate(self.bids) if b is not None and s != self.dealer_seat)
         f = self.hand_size - rest
         return f if 0 <= f <= self.hand_size else None
 
@@ -364,7 +367,7 @@ class PlumpState(TrickGameState):
         # pile j gets cards j, j + k, j + 2k … of the deck
         dealt = size * k
         piles = [tuple(deck[j:dealt:k]) for j in range(k)]
-        forhand = (self.dealer + 1) % n
+        forhand = (self.dealer_seat + 1) % n
         by_seat = tuple(piles[(s - forhand) % n] for s in range(n))
         extra = (piles[n],) if k > n else ()
         upcard = None
@@ -372,7 +375,7 @@ class PlumpState(TrickGameState):
             upcard = deck[dealt]
         return Deal(by_seat, extra, upcard)
 
-    def apply_chance(self, rng: random.Random) -> Deal:
+    def _apply_chance(self, rng: random.Random) -> Deal:
         deal = self.sample_deal(rng)
         # a sampled deal is valid by construction: apply_deal's checks are skipped
         trump: int | None
@@ -384,7 +387,7 @@ class PlumpState(TrickGameState):
         self._start_deal(deal, trump)
         return deal
 
-    def apply_deal(self, deal: Deal) -> None:
+    def _apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
             raise IllegalActionError(
                 "cards are dealt only before a deal",
@@ -482,14 +485,14 @@ class PlumpState(TrickGameState):
                 ]
         if self.phase == _BID:
             bids = range(BID_BASE, BID_BASE + self.hand_size + 1)
-            if self.current == self.dealer and self.rules.sparr:
+            if self.current == self.dealer_seat and self.rules.sparr:
                 f = self.forbidden_bid()
                 if f is not None:
                     return [a for a in bids if a != BID_BASE + f]
             return list(bids)
         return []
 
-    def apply_action(self, action: int) -> None:
+    def _apply_action(self, action: int) -> None:
         if self.phase == _PLAY:
             self._play_card(self.current, action)
             return
@@ -514,7 +517,7 @@ class PlumpState(TrickGameState):
                 seat=p,
                 sv=f"plats {p} ska bjuda 0–{size} nu, inte {what}",
             )
-        if p == self.dealer and self.rules.sparr and bid == self.forbidden_bid():
+        if p == self.dealer_seat and self.rules.sparr and bid == self.forbidden_bid():
             raise IllegalActionError(
                 f"the dealer (seat {p}) may not bid {bid}: the bids would add up to {size} (spärren)",
                 rule="sparr",
@@ -523,9 +526,9 @@ class PlumpState(TrickGameState):
             )
         self.bids[p] = bid
         self.auction.append((p, bid))
-        if p == self.dealer:
+        if p == self.dealer_seat:
             self.phase = _PLAY
-            lead = self.dealer if self.rules.first_lead == "dealer" else self.forhand()
+            lead = self.dealer_seat if self.rules.first_lead == "dealer" else self.forhand()
             self.current = self.leader = lead
         else:
             self.current = (p + 1) % self.num_players
@@ -543,9 +546,9 @@ class PlumpState(TrickGameState):
             "made": [b == t for b, t in zip(bids, self.tricks_won, strict=True)],
         }
         self.deal_results.append(result)
-        self.history.append(self._deal_record(result))
+        self.deal_records.append(self._deal_record(result))
         self.deal_index += 1
-        self.dealer = (self.dealer + 1) % self.num_players
+        self.dealer_seat = (self.dealer_seat + 1) % self.num_players
         if self.deal_index >= len(self.schedule):
             top = max(self.totals)
             if rules.tie_break and self.totals.count(top) > 1:
@@ -555,7 +558,7 @@ class PlumpState(TrickGameState):
                 return
         self.phase = _DEAL
 
-    def apply_reported_deal(self, deal: dict[str, Any]) -> None:
+    def _apply_reported_deal(self, deal: dict[str, Any]) -> None:
         """A deal played with real cards: bids in order, then the tricks each seat took.
 
         >>> state = PlumpState(PlumpRules(players=3))
@@ -568,7 +571,7 @@ class PlumpState(TrickGameState):
         ...     {"seat": 0, "call": "3"}, {"seat": 1, "call": "3"}], "result": {"tricks": [3, 3, 3]}})
         Traceback (most recent call last):
         ...
-        stickspel.game.IllegalActionError: the dealer (seat 1) may not bid 3: the bids would add up to 9 (spärren)
+        stickspel.core.errors.IllegalActionError: the dealer (seat 1) may not bid 3: the bids would add up to 9 (spärren)
         """
         if self.phase != _DEAL:
             raise IllegalActionError(
@@ -690,7 +693,7 @@ class PlumpState(TrickGameState):
             "deal_index": self.deal_index,
             "deals": len(self.schedule),
             "hand_size": self.hand_size if self.phase != _OVER else 0,
-            "dealer": self.dealer,
+            "dealer": self.dealer_seat,
             "current_player": self.current_player(),
             "hand": [card_str(c) for c in cards_of(self.hands[seat])]
             if self.phase in (_BID, _PLAY)
@@ -725,7 +728,7 @@ class PlumpState(TrickGameState):
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
         if not self.dealt:  # played with real cards: what was reported
             reported: dict[str, Any] = {
-                "dealer": self.dealer,
+                "dealer": self.dealer_seat,
                 "cards": self.hand_size,
                 "trump": suit_str(self.trump),
                 "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
@@ -734,7 +737,7 @@ class PlumpState(TrickGameState):
                 reported["result"] = {"tricks": result["tricks"], "points": result["points"]}
             return reported
         deal: dict[str, Any] = {
-            "dealer": self.dealer,
+            "dealer": self.dealer_seat,
             "cards": self.hand_size,
             "hands": [[_NAME[c] for c in h] for h in self.dealt],
             "upcard": _NAME[self.upcard] if self.upcard is not None else None,

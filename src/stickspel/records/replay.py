@@ -6,8 +6,8 @@ is checked by the code that enforces it in play.  The first violation raises
 :class:`RecordError` naming the deal, trick and seat (1-based deal and trick
 numbers, seats as in the record) and the rule broken.
 
->>> from stickspel.plump import PlumpRules, PlumpState
->>> from stickspel.cards import make_rng
+>>> from stickspel.games.plump import PlumpRules, PlumpState
+>>> from stickspel.core.cards import make_rng
 >>> state = PlumpState(PlumpRules(players=3, max_cards=2))
 >>> rng = make_rng(7)
 >>> while not state.is_terminal():
@@ -22,7 +22,7 @@ True
 >>> replay(doc)
 Traceback (most recent call last):
 ...
-stickspel.record.RecordError: deal 1, trick 1: the record says seat ... took the trick, the rules give it to seat ... [trick_winner]
+stickspel.records.replay.RecordError: deal 1, trick 1: the record says seat ... took the trick, the rules give it to seat ... [trick_winner]
 """
 
 from __future__ import annotations
@@ -34,8 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import CardError, parse_card, parse_suit, suit_display
-from .game import (
+from stickspel.core import (
     Deal,
     GameState,
     IllegalActionError,
@@ -45,7 +44,8 @@ from .game import (
     StickspelError,
     error_text,
 )
-from .games import GameSpec, game_spec
+from stickspel.core.cards import CardError, parse_card, parse_suit, suit_display
+from stickspel.games import GameSpec, game_spec
 
 __all__ = [
     "FORMAT",
@@ -363,7 +363,7 @@ def _replay_deal(state: GameState, deal: dict[str, Any], i: int) -> None:
             sv="förra given är inte färdigspelad",
         )
     dealer = _require(deal, "dealer", f"deal {i}", deal=i)
-    want_dealer = getattr(state, "dealer", dealer)
+    want_dealer = state.dealer()
     if dealer != want_dealer:
         raise RecordError(
             f"seat {dealer} deals, but the deal passes to seat {want_dealer}",
@@ -596,7 +596,7 @@ def _check_result(state: GameState, result: Any, i: int) -> None:
             deal=i,
             sv="given har ett resultat men är inte färdigspelad",
         )
-    computed = state.history[-1].get("result", {})
+    computed = state.deal_records[-1].get("result", {})
     for key in ("tricks", "points"):
         _require(result, key, f"deal {i}'s result", deal=i)
     for key, want in computed.items():
@@ -646,7 +646,7 @@ def _check_end(doc: dict[str, Any], state: GameState) -> None:
 def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
     """Play ``state`` to the end with one bot per seat (``bot.act(state) -> action``).
 
-    Where players change seats (Priffe's parti: ``state.seating`` maps seat to
+    Where players change seats (Priffe's parti: ``state.seating()`` maps seat to
     player), bot ``i`` plays for player ``i`` wherever that player sits.
     """
     while not state.is_terminal():
@@ -654,6 +654,6 @@ def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
             state.apply_chance(rng)
         else:
             seat = state.current_player()
-            seating = getattr(state, "seating", None)
+            seating = state.seating()
             who = seating[seat] if seating else seat
             state.apply_action(bots[who].act(state))

@@ -2,7 +2,7 @@
 
 Every command is generic over :data:`stickspel.games.GAMES`: ``play`` and
 ``simulate`` get one sub-command per registered game, with that game's rules
-options generated from its :class:`~stickspel.game.Rules` fields (``--sparr /
+options generated from its :class:`~stickspel.core.Rules` fields (``--sparr /
 --no-sparr``, ``--scoring per_trick``, ``--max-cards 7``, and ``-o name=value``
 for any of them).  The terminal view of a game is ``stickspel.views.<game>``,
 its bots ``stickspel.bots.<game>``, its protokoll ``stickspel.protokoll.<game>``.
@@ -17,14 +17,14 @@ import importlib
 import inspect
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from .game import (
+from stickspel.core import (
     GameState,
     IllegalActionError,
     InvalidActionError,
@@ -32,7 +32,7 @@ from .game import (
     RulesError,
     error_text,
 )
-from .games import GAMES, GameSpec, game_spec
+from stickspel.games import GAMES, GameSpec, game_spec
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -264,7 +264,7 @@ def rules_from_options(
     >>> rules_from_options(game_spec("plump"), {"players": 7, "max_cards": 8})
     Traceback (most recent call last):
     ...
-    stickspel.game.RulesError: 7 players can start at most at 7 cards
+    stickspel.core.errors.RulesError: 7 players can start at most at 7 cards
     """
     texts: dict[str, str] = {}
     for name, value in values.items():
@@ -395,8 +395,8 @@ class _PlainView:
 
 def _bots_for(game: str, text: str | None, n: int, human: int | None) -> list[Any]:
     """Bots for every seat but the human's: one kind for all, or one per seat."""
-    from .bots import make_bot
-    from .simulate import parse_bots
+    from stickspel.bots import make_bot
+    from stickspel.simulate import parse_bots
 
     others = n - (0 if human is None else 1)
     kinds_text = text or "heuristic"
@@ -426,8 +426,8 @@ def default_record_path(game: str, directory: Path = RECORD_DIR) -> Path:
 def _show_sheet(
     console: Console, state: GameState, players: list[str], lang: str, seat: int | None = None
 ) -> None:
-    from .protokoll import build_sheet
-    from .protokoll.terminal import render_sheet
+    from stickspel.protokoll import build_sheet
+    from stickspel.protokoll.terminal import render_sheet
 
     doc = state.to_record(players)
     if seat is not None:
@@ -452,13 +452,13 @@ def _as_seen_by(doc: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _action_text(state: GameState, action: int, lang: str) -> str:
-    from .cards import card_display
+    from stickspel.core.cards import card_display
 
     return card_display(action, lang) if 0 <= action < 52 else state.action_to_string(action)
 
 
 def _legal_text(state: GameState, obs: dict[str, Any], lang: str) -> str:
-    from .cards import mask_of, parse_suit, sorted_for_display
+    from stickspel.core.cards import mask_of, parse_suit, sorted_for_display
 
     legal = state.legal_actions()
     cards = [a for a in legal if a < 52]
@@ -487,8 +487,8 @@ def _announce_end(console: Console, state: GameState, players: list[str], lang: 
 
 
 def _play(game: str, **kwargs: Any) -> None:
-    from .cards import make_rng
-    from .record import RecordError, load_record, replay, write_record
+    from stickspel.core.cards import make_rng
+    from stickspel.records.replay import RecordError, load_record, replay, write_record
 
     common, variant = _split_kwargs(kwargs)
     lang = _check_lang(common["lang"])
@@ -514,7 +514,7 @@ def _play(game: str, **kwargs: Any) -> None:
             _show_sheet(console, state, players, lang)
             console.print(_msg(lang, "already_over", path=resume))
             return
-        console.print(_msg(lang, "resumed", path=resume, deals=len(state.history)))
+        console.print(_msg(lang, "resumed", path=resume, deals=len(state.deal_records)))
     else:
         spec, rules = _build_rules(game, lang, common, variant)
         probe = spec.state(rules)  # type: ignore[call-arg]
@@ -565,7 +565,7 @@ def _loop(
     """Deal, ask the human for its moves, let bots play the rest, announce what is public.
 
     ``human`` and the bots' list index persons (``players``); where a game
-    moves people between seats (``state.seating``: seat → person) the loop
+    moves people between seats (``state.seating()``: seat → person) the loop
     follows them.  Everything shown comes from the human's observation or is
     public (a card is announced only once the human can see it).
     """
@@ -575,12 +575,12 @@ def _loop(
     describe = getattr(view, "describe", None)
     shown_view = False
 
-    def person(seat: int, seating: list[int] | None = None) -> int:
-        seats = seating if seating is not None else getattr(state, "seating", None)
+    def person(seat: int, seating: Sequence[int] | None = None) -> int:
+        seats = seating if seating is not None else state.seating()
         return int(seats[seat]) if seats else seat
 
     def my_seat() -> int:
-        seats = getattr(state, "seating", None)
+        seats = state.seating()
         return list(seats).index(human) if seats else human
 
     while not state.is_terminal():
@@ -634,10 +634,9 @@ def _loop(
                 continue
         else:
             action = bots[who].act(state)
-        seating = getattr(state, "seating", None)
-        seating = list(seating) if seating else None
+        seating = list(state.seating())
         before_last = state.last_trick()
-        before_deals = len(state.history)
+        before_deals = len(state.deal_records)
         state.apply_action(action)
         shown_view = False
         last = state.last_trick()
@@ -658,13 +657,13 @@ def _loop(
                 console.print(said or _msg(lang, "calls", name=players[who], call=text))
         if trick_done and last is not None:
             console.print(_msg(lang, "takes", name=players[person(last[2], seating)]), style="bold")
-        if len(state.history) > before_deals:
+        if len(state.deal_records) > before_deals:
             console.print(_msg(lang, "deal_over"), style="bold")
             _show_sheet(console, state, players, lang)
 
 
 def _sim(game: str, **kwargs: Any) -> None:
-    from .simulate import parse_bots, simulate
+    from stickspel.simulate import parse_bots, simulate
 
     common, variant = _split_kwargs(kwargs)
     lang = _check_lang(common["lang"])
@@ -793,7 +792,7 @@ def replay_command(
     lang: str = typer.Option("sv", "--lang", help="Language: sv or en."),
 ) -> None:
     """Check a record by replaying it through the rules; print its protokoll and result."""
-    from .record import RecordError, load_record, replay
+    from stickspel.records.replay import RecordError, load_record, replay
 
     lang = _check_lang(lang)
     try:
@@ -844,7 +843,7 @@ def replay_command(
         console.print(_msg(lang, "valid"), style="bold")
         _announce_end(console, rep.state, rep.players, lang)
     else:
-        console.print(_msg(lang, "unfinished", deals=len(rep.state.history)), style="yellow")
+        console.print(_msg(lang, "unfinished", deals=len(rep.state.deal_records)), style="yellow")
     totals = [int(x) if float(x).is_integer() else x for x in rep.state.returns()]
     console.print(
         _msg(
@@ -943,9 +942,9 @@ def rules_command(
 def _mount_protokoll() -> None:
     # the protokoll sub-app lives in its own module, which may not exist yet
     try:
-        mod = importlib.import_module("stickspel.cli_protokoll")
+        mod = importlib.import_module("stickspel.cli.protokoll")
     except ModuleNotFoundError as e:
-        if e.name != "stickspel.cli_protokoll":
+        if e.name != "stickspel.cli.protokoll":
             raise
         return
     app.add_typer(mod.protokoll_app, name="protokoll")

@@ -12,7 +12,7 @@ The comment variant (``form=buying``): nine deals in three rounds (plus without
 trump, minus, plus with a random trump), buying from the fourth pile instead
 of the whole exchange, targets 6/5/2 (plus) and 2/5/6 (minus).
 
->>> from stickspel.cards import parse_cards
+>>> from stickspel.core.cards import parse_cards
 >>> deck = parse_cards(
 ...     "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S "
 ...     "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H "
@@ -37,7 +37,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import (
+from stickspel.core import (
+    CALL_BASE,
+    CHANCE,
+    TERMINAL,
+    Deal,
+    HistoryItem,
+    IllegalActionError,
+    InvalidActionError,
+    Rule,
+    Rules,
+    RulesError,
+    TrickGameState,
+    check_dealt,
+    error_text,
+    option,
+)
+from stickspel.core.cards import (
     SUIT_MASKS,
     CardError,
     card_display,
@@ -50,20 +66,6 @@ from .cards import (
     shuffled_deck,
     suit_of,
     suit_str,
-)
-from .game import (
-    CALL_BASE,
-    CHANCE,
-    TERMINAL,
-    Deal,
-    IllegalActionError,
-    InvalidActionError,
-    Rules,
-    RulesError,
-    TrickGameState,
-    check_dealt,
-    error_text,
-    option,
 )
 
 __all__ = [
@@ -107,7 +109,7 @@ class TremanswhistRules(Rules):
     >>> TremanswhistRules.parse("tremanswhist(form=buying,offer_continues=true)")
     Traceback (most recent call last):
     ...
-    stickspel.game.RulesError: offer_continues belongs to the main game (form=standard); the buying variant has no exchange offer
+    stickspel.core.errors.RulesError: offer_continues belongs to the main game (form=standard); the buying variant has no exchange offer
     """
 
     GAME = "tremanswhist"
@@ -280,6 +282,7 @@ class TremanswhistState(TrickGameState):
     """A whole game of Tremanswhist (either form)."""
 
     GAME = "tremanswhist"
+    PLAY_PHASE = _PLAY
     MUST_TRUMP = True
     CLONE_LISTS = (
         "dealt",
@@ -295,7 +298,7 @@ class TremanswhistState(TrickGameState):
         "tricks",
         "totals",
         "deal_results",
-        "history",
+        "deal_records",
     )
     rules: TremanswhistRules
 
@@ -308,7 +311,9 @@ class TremanswhistState(TrickGameState):
                 sv=f"första givaren måste vara plats 0–2, inte {first_dealer}",
             )
         self.first_dealer = first_dealer
-        self.dealer = first_dealer
+        self._undo: list[Any] = []
+        self._log: list[HistoryItem] = []
+        self.dealer_seat = first_dealer
         self.deal_index = 0
         self.phase = _DEAL
         self.dealt: list[tuple[int, ...]] = []
@@ -332,11 +337,11 @@ class TremanswhistState(TrickGameState):
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.totals: list[int] = [0] * PLAYERS
         self.deal_results: list[dict[str, Any]] = []
-        self.history: list[dict[str, Any]] = []
+        self.deal_records: list[dict[str, Any]] = []
 
     # --- helpers --------------------------------------------------------------
     def forhand(self) -> int:
-        return (self.dealer + 1) % PLAYERS
+        return (self.dealer_seat + 1) % PLAYERS
 
     @property
     def round(self) -> int | None:
@@ -348,7 +353,7 @@ class TremanswhistState(TrickGameState):
         return len(self.pile)
 
     def current_targets(self) -> list[int] | None:
-        return self.rules.targets(self.kind, self.dealer) if self.rules.buying else None
+        return self.rules.targets(self.kind, self.dealer_seat) if self.rules.buying else None
 
     def current_player(self) -> int:
         if self.phase == _DEAL:
@@ -364,7 +369,7 @@ class TremanswhistState(TrickGameState):
     def sample_deal(self, rng: random.Random) -> Deal:
         """Deal four piles of 13 in rotation; the last card dealt is the upcard.
 
-        >>> from stickspel.cards import make_rng
+        >>> from stickspel.core.cards import make_rng
         >>> d = TremanswhistState().sample_deal(make_rng(1))
         >>> [len(h) for h in d.hands], len(d.extra[0]), d.upcard == d.extra[0][-1]
         ([13, 13, 13], 13, True)
@@ -384,7 +389,7 @@ class TremanswhistState(TrickGameState):
         upcard = deck[51] if self.rules.upcard_in_deal(self.deal_index) else None
         return Deal(hands, (tuple(piles[3]),), upcard)
 
-    def apply_deal(self, deal: Deal) -> None:
+    def _apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
             raise IllegalActionError(
                 "cards are dealt only before a deal",
@@ -403,9 +408,7 @@ class TremanswhistState(TrickGameState):
                 rule="extra",
                 sv=f"Tremanswhist har en fjärde hög (extra), inte {len(deal.extra)}",
             )
-        check_dealt(
-            (*deal.hands, deal.extra[0]), PILE_SIZE, PLAYERS, ("the fourth pile", "fjärde högen")
-        )
+        check_dealt((*deal.hands, deal.extra[0]), PILE_SIZE, PLAYERS, "deal.pile.fourth")
         pile = tuple(deal.extra[0])
         if self.rules.upcard_in_deal(self.deal_index):
             if deal.upcard is None:
@@ -469,7 +472,7 @@ class TremanswhistState(TrickGameState):
             return out
         return []
 
-    def apply_action(self, action: int) -> None:
+    def _apply_action(self, action: int) -> None:
         p = self.current
         if self.phase == _PLAY:
             self._play(p, action)
@@ -502,7 +505,7 @@ class TremanswhistState(TrickGameState):
             self.received[p] |= self.hands[p]
             self.discarded[p] |= old
             self.pile = cards_of(old)
-        if (take and not self.rules.offer_continues) or p == self.dealer:
+        if (take and not self.rules.offer_continues) or p == self.dealer_seat:
             self._start_play()
         else:
             self.current = (p + 1) % PLAYERS
@@ -517,7 +520,7 @@ class TremanswhistState(TrickGameState):
             self.received[p] |= got
             self.purchases.append((p, tuple(self.discarding)))
             self.discarding = []
-            if p == self.dealer or not self.pile:
+            if p == self.dealer_seat or not self.pile:
                 self._start_play()
             else:
                 self.current = (p + 1) % PLAYERS
@@ -559,14 +562,14 @@ class TremanswhistState(TrickGameState):
     def _not_a_card(self, seat: int, action: int) -> IllegalActionError:
         error = super()._not_a_card(seat, action)
         if action in (TAKE, DECLINE, BUY):
-            error.rule = "offer_closed"
+            error.rule = Rule.OFFER_CLOSED
         return error
 
     def _finish_deal(self) -> None:
         rules = self.rules
         result: dict[str, Any] = {"tricks": list(self.tricks_won)}
         if rules.buying:
-            targets = rules.targets(self.kind, self.dealer)
+            targets = rules.targets(self.kind, self.dealer_seat)
             points = [
                 deal_points(self.kind, t, g) for t, g in zip(self.tricks_won, targets, strict=True)
             ]
@@ -588,9 +591,9 @@ class TremanswhistState(TrickGameState):
         for s in range(PLAYERS):
             self.totals[s] += points[s]
         self.deal_results.append(result)
-        self.history.append(self._deal_record(result))
+        self.deal_records.append(self._deal_record(result))
         self.deal_index += 1
-        self.dealer = (self.dealer + 1) % PLAYERS
+        self.dealer_seat = (self.dealer_seat + 1) % PLAYERS
         self.phase = _OVER if self._game_over() else _DEAL
 
     def _game_over(self) -> bool:
@@ -602,7 +605,7 @@ class TremanswhistState(TrickGameState):
         return self.rules.max_deals is not None and self.deal_index >= self.rules.max_deals
 
     # --- deals played with real cards ------------------------------------------------
-    def apply_reported_deal(self, deal: dict[str, Any]) -> None:
+    def _apply_reported_deal(self, deal: dict[str, Any]) -> None:
         """A deal played with real cards, as a scorekeeper was told it.
 
         Main game: the deal type from ``upcard`` (or ``kind`` and ``trump``), the
@@ -614,12 +617,12 @@ class TremanswhistState(TrickGameState):
         >>> state.apply_reported_deal({"dealer": 0, "upcard": "QH",
         ...     "exchanges": [{"seat": 1, "take": False}, {"seat": 2, "take": True}],
         ...     "result": {"tricks": [3, 4, 6]}})
-        >>> state.totals, state.history[-1]["result"]["exchanged"]
+        >>> state.totals, state.deal_records[-1]["result"]["exchanged"]
         ([-1, 0, 1], [2])
         >>> state.apply_reported_deal({"dealer": 1, "kind": "plus", "result": {"tricks": [3, 4, 5]}})
         Traceback (most recent call last):
         ...
-        stickspel.game.IllegalActionError: the tricks taken add up to 12, a deal has 13
+        stickspel.core.errors.IllegalActionError: the tricks taken add up to 12, a deal has 13
         """
         if self.phase != _DEAL:
             raise IllegalActionError(
@@ -636,12 +639,12 @@ class TremanswhistState(TrickGameState):
 
     def _apply_reported(self, deal: dict[str, Any]) -> None:
         rules = self.rules
-        if "dealer" in deal and deal["dealer"] != self.dealer:
+        if "dealer" in deal and deal["dealer"] != self.dealer_seat:
             raise IllegalActionError(
-                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer}",
+                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer_seat}",
                 rule="dealer",
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
-                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer}",
+                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer_seat}",
             )
         upcard = None
         if deal.get("upcard") is not None:
@@ -778,7 +781,7 @@ class TremanswhistState(TrickGameState):
                         sv=f"plats {seat}:s svar behöver take: true eller false",
                     )
                 self.offers.append((seat, take))
-                if (take and not rules.offer_continues) or seat == self.dealer:
+                if (take and not rules.offer_continues) or seat == self.dealer_seat:
                     self.phase = _PLAY
                 else:
                     self.current = (seat + 1) % PLAYERS
@@ -807,7 +810,7 @@ class TremanswhistState(TrickGameState):
     def _reported_purchase(self, seat: int, count: int) -> None:
         del self.pile[:count]
         self.purchases.append((seat, (-1,) * count))
-        if seat == self.dealer or not self.pile:
+        if seat == self.dealer_seat or not self.pile:
             self.phase = _PLAY
         else:
             self.current = (seat + 1) % PLAYERS
@@ -887,7 +890,7 @@ class TremanswhistState(TrickGameState):
 
     def replay_deal(self, deal: dict[str, Any], i: int) -> None:
         """Replay one record deal; names a missing exchange answer as such."""
-        from .record import RecordError, _replay_deal
+        from stickspel.records.replay import RecordError, _replay_deal
 
         if "hands" in deal and isinstance(deal.get("exchanges"), list):
             problem = self._check_exchange_order(deal["exchanges"])
@@ -927,7 +930,7 @@ class TremanswhistState(TrickGameState):
 
     def _check_exchange_order(self, entries: list[Any]) -> tuple[str, str, int | None, str] | None:
         """Who may answer the offer (or buy) in which order, from the entries alone."""
-        expected = (self.dealer + 1) % PLAYERS
+        expected = (self.dealer_seat + 1) % PLAYERS
         left = PILE_SIZE
         closed = False
         for entry in entries:
@@ -977,10 +980,10 @@ class TremanswhistState(TrickGameState):
                         f"plats {seat} lägger bort {k} kort, fjärde högen har {left} kvar",
                     )
                 left -= k
-                closed = left == 0 or seat == self.dealer
+                closed = left == 0 or seat == self.dealer_seat
             else:
                 closed = (entry.get("take") is True and not self.rules.offer_continues) or (
-                    seat == self.dealer
+                    seat == self.dealer_seat
                 )
             expected = (expected + 1) % PLAYERS
         return None
@@ -1007,7 +1010,7 @@ class TremanswhistState(TrickGameState):
         return [{"seat": s, "take": took} for s, took in self.offers]
 
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
-        deal: dict[str, Any] = {"dealer": self.dealer}
+        deal: dict[str, Any] = {"dealer": self.dealer_seat}
         if self.dealt:
             deal["hands"] = [[card_str(c) for c in h] for h in self.dealt]
             deal["extra"] = [[card_str(c) for c in self.pile_dealt]]
@@ -1058,7 +1061,7 @@ class TremanswhistState(TrickGameState):
             "deal_index": self.deal_index,
             "deals": DEALS_IN_BUYING if self.rules.buying else None,
             "round": self.round if self.phase != _OVER else None,
-            "dealer": self.dealer,
+            "dealer": self.dealer_seat,
             "forhand": self.forhand(),
             "current_player": self.current_player(),
             "win_score": None if self.rules.buying else self.rules.win_score,
@@ -1105,20 +1108,3 @@ class TremanswhistState(TrickGameState):
                     "winner": w,
                 }
         return obs
-
-
-def _register() -> None:
-    from .games import GameSpec, register
-
-    register(
-        GameSpec(
-            "tremanswhist",
-            TremanswhistRules,
-            TremanswhistState,
-            "Tremanswhist",
-            "Three-handed whist (Tremanswhist)",
-        )
-    )
-
-
-_register()

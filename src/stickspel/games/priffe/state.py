@@ -34,7 +34,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import (
+from stickspel.core import (
+    CALL_BASE,
+    CHANCE,
+    TERMINAL,
+    Deal,
+    HistoryItem,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    RulesError,
+    TrickGameState,
+    check_dealt,
+    option,
+)
+from stickspel.core.cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
@@ -50,20 +64,6 @@ from .cards import (
     shuffled_deck,
     suit_str,
 )
-from .game import (
-    CALL_BASE,
-    CHANCE,
-    TERMINAL,
-    Deal,
-    IllegalActionError,
-    InvalidActionError,
-    Rules,
-    RulesError,
-    TrickGameState,
-    check_dealt,
-    option,
-)
-from .games import GameSpec, register
 
 __all__ = [
     "PriffeRules",
@@ -150,7 +150,7 @@ class PriffeRules(Rules):
     >>> PriffeRules(trick_value=20, style="old")
     Traceback (most recent call last):
     ...
-    stickspel.game.RulesError: trick_value is the modern game's fixed value; with style=old set old_values instead
+    stickspel.core.errors.RulesError: trick_value is the modern game's fixed value; with style=old set old_values instead
     """
 
     GAME = "priffe"
@@ -452,7 +452,7 @@ class PriffeState(TrickGameState):
         "totals",
         "rubbers",
         "deal_results",
-        "history",
+        "deal_records",
     )
     rules: PriffeRules
 
@@ -465,10 +465,12 @@ class PriffeState(TrickGameState):
                 sv=f"första givaren måste vara plats 0–3, inte {first_dealer}",
             )
         self.first_dealer = first_dealer
-        self.dealer = first_dealer
+        self._undo: list[Any] = []
+        self._log: list[HistoryItem] = []
+        self.dealer_seat = first_dealer
         self.deal_index = 0
         self.rubber_index = 0
-        self.seating: tuple[int, ...] = SEATINGS[0]
+        self.seating_now: tuple[int, ...] = SEATINGS[0]
         self.phase = _DEAL
         self.hands: list[int] = [0] * 4
         self.dealt: list[tuple[int, ...]] = []
@@ -493,20 +495,23 @@ class PriffeState(TrickGameState):
         self.totals: list[int] = [0] * 4  # per person
         self.rubbers: list[dict[str, Any]] = []
         self.deal_results: list[dict[str, Any]] = []
-        self.history: list[dict[str, Any]] = []
+        self.deal_records: list[dict[str, Any]] = []
         self._reported_tricks: list[int] | None = None
 
     # --- helpers ------------------------------------------------------------------
     def forhand(self) -> int:
-        return (self.dealer + 1) % 4
+        return (self.dealer_seat + 1) % 4
 
     def contract_name(self) -> str | None:
         """The contract's text (``'hjärter'``, ``'tvångsnoll'``), once the auction is over."""
         return None if self.contract is None else CONTRACT_NAMES[self.contract]
 
+    def seating(self) -> tuple[int, ...]:
+        return tuple(self.seating_now)
+
     def person_at(self, seat: int) -> int:
         """The person (index of ``players``) in ``seat`` now."""
-        return self.seating[seat]
+        return self.seating_now[seat]
 
     def current_player(self) -> int:
         if self.phase == _DEAL:
@@ -572,7 +577,7 @@ class PriffeState(TrickGameState):
         by_seat = [piles[(s - self.forhand()) % 4] for s in range(4)]
         return Deal(tuple(tuple(h) for h in by_seat))
 
-    def apply_deal(self, deal: Deal) -> None:
+    def _apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
             raise IllegalActionError(
                 "cards are dealt only before a deal",
@@ -620,7 +625,7 @@ class PriffeState(TrickGameState):
             ]
         return []
 
-    def apply_action(self, action: int) -> None:
+    def _apply_action(self, action: int) -> None:
         if self.phase == _PLAY:
             self._play(action)
             return
@@ -718,7 +723,7 @@ class PriffeState(TrickGameState):
         for side in (0, 1):
             self.rubber_points[side] += side_points[side]
         for seat in range(4):
-            self.totals[self.seating[seat]] += side_points[side_of(seat)]
+            self.totals[self.seating_now[seat]] += side_points[side_of(seat)]
         reported = self._reported_tricks
         result: dict[str, Any] = {
             "tricks": list(reported) if reported is not None else list(self.tricks_won),
@@ -740,15 +745,15 @@ class PriffeState(TrickGameState):
             "rubber": self.rubber_index + 1,
         }
         self.deal_results.append(result)
-        self.history.append(self._deal_record(result))
+        self.deal_records.append(self._deal_record(result))
         self.deal_index += 1
-        self.dealer = (self.dealer + 1) % 4
+        self.dealer_seat = (self.dealer_seat + 1) % 4
         self._reported_tricks = None
         if rubber_won is not None:
             self.rubbers.append(
                 {
                     "rubber": self.rubber_index + 1,
-                    "seating": list(self.seating),
+                    "seating": list(self.seating_now),
                     "winner": rubber_won,
                     "games": list(self.games),
                     "points": list(self.rubber_points),
@@ -764,11 +769,11 @@ class PriffeState(TrickGameState):
                 self.phase = _OVER
                 self.hands = [0] * 4
                 return
-            self.seating = SEATINGS[self.rubber_index]
+            self.seating_now = SEATINGS[self.rubber_index]
         self.phase = _DEAL
 
     # --- reported deals -----------------------------------------------------------------
-    def apply_reported_deal(self, deal: dict[str, Any]) -> None:
+    def _apply_reported_deal(self, deal: dict[str, Any]) -> None:
         """A deal played with real cards: the calls, the tricks and the honours as reported.
 
         ``result.tricks`` gives tricks per side (``[side 0, side 1]``) or per seat;
@@ -788,7 +793,7 @@ class PriffeState(TrickGameState):
         ...     {"seat": 3, "call": "pass"}, {"seat": 0, "call": "spader"}]})
         Traceback (most recent call last):
         ...
-        stickspel.game.IllegalActionError: spader may only be bid by förhand or second hand (seat 0 is third hand)
+        stickspel.core.errors.IllegalActionError: spader may only be bid by förhand or second hand (seat 0 is third hand)
         """
         if self.phase != _DEAL:
             raise IllegalActionError(
@@ -796,18 +801,18 @@ class PriffeState(TrickGameState):
                 rule="game_over" if self.phase == _OVER else "truncated",
                 sv="partiet är slut" if self.phase == _OVER else "förra given är inte färdigspelad",
             )
-        if "dealer" in deal and deal["dealer"] != self.dealer:
+        if "dealer" in deal and deal["dealer"] != self.dealer_seat:
             raise IllegalActionError(
-                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer}",
+                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer_seat}",
                 rule="dealer",
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
-                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer}",
+                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer_seat}",
             )
-        if "seating" in deal and list(deal["seating"]) != list(self.seating):
+        if "seating" in deal and list(deal["seating"]) != list(self.seating_now):
             raise IllegalActionError(
-                f"seating is {deal['seating']}, rubber {self.rubber_index + 1} is played {list(self.seating)}",
+                f"seating is {deal['seating']}, rubber {self.rubber_index + 1} is played {list(self.seating_now)}",
                 rule="seating",
-                sv=f"placeringen är {deal['seating']}, robbert {self.rubber_index + 1} spelas {list(self.seating)}",
+                sv=f"placeringen är {deal['seating']}, robbert {self.rubber_index + 1} spelas {list(self.seating_now)}",
             )
         saved = self.clone()
         try:
@@ -898,7 +903,7 @@ class PriffeState(TrickGameState):
                 action = self.string_to_action(raw)
             except InvalidActionError as e:
                 raise IllegalActionError(str(e), rule="malformed", seat=seat, sv=e.sv) from None
-            self.apply_action(action)
+            self._apply_action(action)
 
     def _check_honours(self, raw: Any) -> dict[str, Any] | None:
         if raw is None:
@@ -956,7 +961,7 @@ class PriffeState(TrickGameState):
         Deals without cards are checked and scored by :meth:`apply_reported_deal`;
         their ``result`` is compared field by field (honours by side and held).
         """
-        from .record import RecordError, _check_result, _replay_deal
+        from stickspel.records.replay import RecordError, _check_result, _replay_deal
 
         seating = deal.get("seating", [0, 1, 2, 3])
         if not isinstance(seating, list) or sorted(map(str, seating)) != ["0", "1", "2", "3"]:
@@ -980,14 +985,14 @@ class PriffeState(TrickGameState):
                 deal=i - 1,
                 sv="förra given är inte färdigspelad",
             )
-        if list(seating) != list(self.seating):
+        if list(seating) != list(self.seating_now):
             raise RecordError(
                 f"seating is {seating}, but rubber {self.rubber_index + 1} is played with seating "
-                f"{list(self.seating)} (partners rotate after each rubber)",
+                f"{list(self.seating_now)} (partners rotate after each rubber)",
                 rule="seating",
                 deal=i,
                 sv=f"placeringen är {seating}, men robbert {self.rubber_index + 1} spelas med "
-                f"placeringen {list(self.seating)} (makkerna byts efter varje robbert)",
+                f"placeringen {list(self.seating_now)} (makkerna byts efter varje robbert)",
             )
         if "hands" in deal or "tricks" in deal:
             try:
@@ -1021,13 +1026,13 @@ class PriffeState(TrickGameState):
                 )
             return
         dealer = deal.get("dealer")
-        if dealer != self.dealer:
+        if dealer != self.dealer_seat:
             raise RecordError(
-                f"seat {dealer} deals, but the deal passes to seat {self.dealer}",
+                f"seat {dealer} deals, but the deal passes to seat {self.dealer_seat}",
                 rule="dealer",
                 deal=i,
                 seat=dealer if isinstance(dealer, int) else None,
-                sv=f"plats {dealer} ger, men given går till plats {self.dealer}",
+                sv=f"plats {dealer} ger, men given går till plats {self.dealer_seat}",
             )
         try:
             self.apply_reported_deal(deal)
@@ -1035,7 +1040,7 @@ class PriffeState(TrickGameState):
             raise RecordError(str(e), rule=e.rule, deal=i, seat=e.seat, sv=e.sv) from None
         result = deal.get("result")
         if isinstance(result, dict):
-            computed = self.history[-1]["result"]
+            computed = self.deal_records[-1]["result"]
             hon = result.get("honours")
             if isinstance(hon, dict) and computed["honours"] is not None:
                 # a reported honours entry may omit what follows from side and held
@@ -1043,9 +1048,9 @@ class PriffeState(TrickGameState):
             _check_result(self, {"points": computed["points"], **result}, i)
 
     def _last_contract(self) -> str | None:
-        if self.phase == _PLAY or not self.history:
+        if self.phase == _PLAY or not self.deal_records:
             return self.contract_name()
-        return str(self.history[-1]["result"]["contract"])
+        return str(self.deal_records[-1]["result"]["contract"])
 
     def _last_trump(self) -> int | None:
         name = self._last_contract()
@@ -1089,15 +1094,15 @@ class PriffeState(TrickGameState):
             "game": self.GAME,
             "style": self.rules.style,
             "seat": seat,
-            "person": self.seating[seat],
-            "seating": list(self.seating),
+            "person": self.seating_now[seat],
+            "seating": list(self.seating_now),
             "partner": (seat + 2) % 4,
             "side": side_of(seat),
             "phase": _PHASES[self.phase],
             "deal_index": self.deal_index,
             "rubber": min(self.rubber_index + 1, self.rules.rubbers),
             "rubbers": self.rules.rubbers,
-            "dealer": self.dealer,
+            "dealer": self.dealer_seat,
             "forhand": self.forhand(),
             "current_player": self.current_player(),
             "hand": [card_str(c) for c in cards_of(self.hands[seat])] if live else [],
@@ -1161,7 +1166,7 @@ class PriffeState(TrickGameState):
 
     # --- records --------------------------------------------------------------------------
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
-        deal: dict[str, Any] = {"dealer": self.dealer, "seating": list(self.seating)}
+        deal: dict[str, Any] = {"dealer": self.dealer_seat, "seating": list(self.seating_now)}
         if self.dealt:
             deal["hands"] = [[card_str(c) for c in h] for h in self.dealt]
         if self.phase == _PLAY or result is not None:
@@ -1177,6 +1182,3 @@ class PriffeState(TrickGameState):
         doc = super().to_record(players)
         doc["priffe"] = {"rubbers": [dict(r) for r in self.rubbers]}
         return doc
-
-
-register(GameSpec("priffe", PriffeRules, PriffeState, "Priffe", "Priffe"))

@@ -1,0 +1,507 @@
+"""The one game interface every game implements, its errors and the rules-options base.
+
+Modelled on OpenSpiel: a state has a current player (or :data:`CHANCE` when
+cards are to be dealt, :data:`TERMINAL` at the end), integer legal actions with a
+canonical text form, :meth:`GameState.apply_action`, per-seat observations that
+hide what a seat may not see, and returns.  A whole game (*parti*) is one state.
+
+Actions are ints: ``0 … 51`` play (or, where a game says so, put away) that card;
+each game numbers its calls from :data:`CALL_BASE` up.
+
+Dealing is a chance node: :meth:`GameState.apply_chance` shuffles with a given
+generator (seeded for simulations, :class:`random.SystemRandom` for live games);
+:meth:`GameState.apply_deal` applies a known :class:`Deal` (records, search bots).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from stickspel.core.cards import CardError, card_str, parse_card
+from stickspel.core.errors import IllegalActionError, InvalidActionError, Rule, error_text
+from stickspel.core.rules import Rules
+
+CHANCE = -1
+TERMINAL = -4
+_CARD_NAMES = tuple(card_str(c) for c in range(52))
+CALL_BASE = 52
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "CALL_BASE",
+    "Deal",
+    "ReportedDeal",
+    "HistoryItem",
+    "GameInfo",
+    "Game",
+    "GameState",
+    "Observation",
+]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The outcome of the chance node that deals: each seat's cards as dealt,
+    cards dealt to no seat (``extra`` piles, in pile order) and the upcard."""
+
+    hands: tuple[tuple[int, ...], ...]
+    extra: tuple[tuple[int, ...], ...] = ()
+    upcard: int | None = None
+
+    def to_text(self) -> str:
+        """Hands separated by ``/``, then ``|`` extra piles, then ``^`` upcard.
+
+        >>> d = Deal(((51, 0), (13,)), upcard=25)
+        >>> d.to_text()
+        'AS 2C/2D^AD'
+        >>> Deal.parse(d.to_text()) == d
+        True
+        """
+        text = "/".join(" ".join(card_str(c) for c in h) for h in self.hands)
+        if self.extra:
+            text += "|" + "/".join(" ".join(card_str(c) for c in p) for p in self.extra)
+        if self.upcard is not None:
+            text += "^" + card_str(self.upcard)
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        body, _, up = text.partition("^")
+        hands_text, _, extra_text = body.partition("|")
+        try:
+            hands = tuple(tuple(parse_card(c) for c in h.split()) for h in hands_text.split("/"))
+            extra = (
+                tuple(tuple(parse_card(c) for c in p.split()) for p in extra_text.split("/"))
+                if extra_text
+                else ()
+            )
+            upcard = parse_card(up) if up.strip() else None
+        except CardError as e:
+            raise InvalidActionError(
+                f"bad deal text: {e}", sv=f"felaktig giv: {error_text(e, 'sv')}"
+            ) from None
+        return cls(hands, extra, upcard)
+
+
+@dataclass(frozen=True)
+class ReportedDeal:
+    """A deal played with real cards, as a scorekeeper was told it (a record deal
+    without hands or tricks); an item of :meth:`GameState.history`."""
+
+    deal: dict[str, Any]
+
+
+#: One item of a state's history: an action, a deal from the chance node, or a reported deal.
+HistoryItem = int | Deal | ReportedDeal
+
+
+class Observation:
+    """Base of each game's typed, frozen per-seat observation (a dataclass).
+
+    :meth:`to_json` is its canonical JSON text; :meth:`to_dict` plain data.
+    Item access (``obs["hand"]``) reads a field, for code written against the
+    dictionaries observations used to be.
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = _plain(dataclasses.asdict(self))  # type: ignore[call-overload]
+        return data
+
+    def to_json(self) -> str:
+        """Canonical JSON: sorted keys, no ASCII escaping (equal for equal observations)."""
+        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            value = getattr(self, key)
+        except AttributeError:
+            raise KeyError(key) from None
+        return _plain(value)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key in {f.name for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    def keys(self) -> list[str]:
+        return [f.name for f in dataclasses.fields(self)]  # type: ignore[arg-type]
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists and nested observations as dicts: JSON's shapes."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, Observation):
+        return value.to_dict()
+    return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a learner or a search needs to know of a game before playing it (as
+    OpenSpiel's ``GameInfo``): fixed per game and player count."""
+
+    num_players: int
+    num_distinct_actions: int
+    max_game_length: int
+    observation_shape: tuple[int, ...]
+
+
+class Game:
+    """A game with its rules fixed: makes initial states.
+
+    >>> from stickspel import load_game
+    >>> game = load_game("plump(players=3,max_cards=2)")
+    >>> game.info.num_players, game.rules.schedule()
+    (3, (2, 1, 2))
+    >>> state = game.new_initial_state()
+    >>> state.is_chance(), state.dealer()
+    (True, 0)
+    """
+
+    def __init__(self, state_class: type[GameState], rules: Rules) -> None:
+        self.state_class = state_class
+        self.rules = rules
+        self.name = rules.GAME
+        self.info = state_class.game_info(rules)
+
+    def new_initial_state(self, first_dealer: int | None = None) -> GameState:
+        """The game before its first deal; ``first_dealer`` defaults to seat 0."""
+        return self.state_class(self.rules, first_dealer=first_dealer or 0)  # type: ignore[call-arg]
+
+    def __repr__(self) -> str:
+        return f"load_game({self.rules.to_text()!r})"
+
+
+class GameState(ABC):
+    """A position in a whole game of one of our games.
+
+    Mutable for speed (like OpenSpiel's ``State`` and python-chess's ``Board``):
+    :meth:`apply_action` and :meth:`undo_action` make and unmake moves,
+    :meth:`clone` gives an independent copy.  Games implement the underscored
+    hooks (``_apply_action``, ``_apply_deal`` …); this class keeps the history and
+    the undo stack around them.
+    """
+
+    GAME: ClassVar[str]
+    rules: Rules
+    num_players: int
+    #: Finished deals in record form (each with its ``result``); never handed out.
+    deal_records: list[dict[str, Any]]
+    #: Each player's total so far.
+    totals: list[int]
+    #: Completed tricks of the current (or just finished) deal: leader, cards, winner.
+    tricks: list[tuple[int, tuple[int, ...], int]]
+    #: The seat dealing the current (or next) deal.
+    dealer_seat: int
+    first_dealer: int
+    #: The mutable list attributes :meth:`clone` and the undo snapshots must copy.
+    CLONE_LISTS: ClassVar[tuple[str, ...]] = ()
+
+    _undo: list[Any]
+    _log: list[HistoryItem]
+
+    # --- the game's description ------------------------------------------------
+    @classmethod
+    def game_info(cls, rules: Rules) -> GameInfo:
+        """The :class:`GameInfo` of this game under ``rules``."""
+        state = cls(rules)  # type: ignore[call-arg]
+        return GameInfo(
+            num_players=state.num_players,
+            num_distinct_actions=state.num_distinct_actions(),
+            max_game_length=cls.max_game_length(rules),
+            observation_shape=cls.observation_shape(rules),
+        )
+
+    @classmethod
+    def max_game_length(cls, rules: Rules) -> int:
+        """An upper bound on the actions (deals not counted) of a whole game."""
+        return 0
+
+    @classmethod
+    def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
+        """The shape of :meth:`observation_tensor`."""
+        return (0,)
+
+    # --- whose turn ---------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` before a deal, :data:`TERMINAL` at the end."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def deal_over(self) -> bool:
+        """Whether no deal is in progress: the cards are to be dealt, or the game is over."""
+        return self.current_player() in (CHANCE, TERMINAL)
+
+    def dealer(self) -> int:
+        """The seat dealing the current deal (the next one between deals)."""
+        return self.dealer_seat
+
+    def seating(self) -> tuple[int, ...]:
+        """Seat → person (index of the record's ``players``) now; the identity for
+        games where people never change seats."""
+        return tuple(range(self.num_players))
+
+    # --- actions ------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The actions the current player may take, ascending; ``[]`` at chance or terminal."""
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action of the current player or raise :class:`IllegalActionError`
+        (the state is then unchanged)."""
+        entry: Any = self._fast_undo_entry(action)
+        if entry is None:
+            entry = self._snapshot()
+        self._apply_action(action)
+        self._undo.append(entry)
+        self._log.append(action)
+
+    @abstractmethod
+    def _apply_action(self, action: int) -> None:
+        """The game's move: check ``action`` and apply it, or raise before changing anything."""
+
+    def undo_action(self) -> None:
+        """Undo the last action or deal exactly (cards, calls, scores, phase, dealer)."""
+        if not self._undo:
+            raise IllegalActionError("rule.undo", rule=Rule.UNDO)
+        entry = self._undo.pop()
+        self._log.pop()
+        if isinstance(entry, dict):
+            self._restore(entry)
+        else:
+            self._undo_fast(entry)
+
+    def history(self) -> list[HistoryItem]:
+        """Every action, deal and reported deal applied, in order: applied to
+        ``Game.new_initial_state(first_dealer)`` they rebuild this state."""
+        return list(self._log)
+
+    def explain(self, action: int) -> IllegalActionError | None:
+        """Why ``action`` is refused now (``None`` if it is legal), without applying it."""
+        if action in self.legal_actions():
+            return None
+        probe = self._scratch()
+        try:
+            probe._apply_action(action)
+        except IllegalActionError as e:
+            return e
+        return IllegalActionError(
+            "rule.unknown_action", rule=Rule.UNKNOWN_ACTION, action=str(action)
+        )  # pragma: no cover - legal_actions and _apply_action agree (conformance suite)
+
+    def public_action(self, action: int) -> bool:
+        """Whether everyone at the table sees ``action`` when the current player takes
+        it (a simultaneous bid or a discard is seen by its player only)."""
+        return True
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The canonical text of an action (``'AS'``, ``'3'``, ``'hjärter'``)."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse an action's text in any accepted form or raise :class:`InvalidActionError`."""
+
+    def apply_text(self, text: str) -> int:
+        """Parse and apply an action; returns the action applied."""
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    def legal_mask(self) -> list[int]:
+        """Action mask over :attr:`num_distinct_actions` (1 = legal), as RL expects."""
+        mask = [0] * self.num_distinct_actions()
+        for a in self.legal_actions():
+            mask[a] = 1
+        return mask
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of this game's action space."""
+
+    # --- undo machinery ---------------------------------------------------------
+    def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
+        """A small tuple that :meth:`_undo_fast` can reverse ``action`` from, or
+        ``None`` to have the whole state snapshotted (the default)."""
+        return None
+
+    def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        raise NotImplementedError  # pragma: no cover - only for entries a game made
+
+    def _snapshot(self) -> dict[str, Any]:
+        snap = self.__dict__.copy()
+        del snap["_undo"], snap["_log"]
+        for name in self.CLONE_LISTS:
+            snap[name] = list(snap[name])
+        return snap
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        undo, log = self._undo, self._log
+        self.__dict__.clear()
+        self.__dict__.update(snap)
+        for name in self.CLONE_LISTS:  # the snapshot may be shared with clones
+            setattr(self, name, list(snap[name]))
+        self._undo, self._log = undo, log
+
+    def _scratch(self) -> Self:
+        """A copy without history, for probing a move."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in self.CLONE_LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        new._undo, new._log = [], []
+        return new
+
+    # --- chance ---------------------------------------------------------------
+    @abstractmethod
+    def sample_deal(self, rng: random.Random) -> Deal:
+        """Draw the next deal from ``rng`` (without applying it)."""
+
+    def apply_deal(self, deal: Deal) -> None:
+        """Apply a known deal at a chance node; checks sizes and that all cards are distinct."""
+        snap = self._snapshot()
+        self._apply_deal(deal)
+        self._undo.append(snap)
+        self._log.append(deal)
+
+    @abstractmethod
+    def _apply_deal(self, deal: Deal) -> None:
+        """The game's deal: check ``deal`` and apply it, or raise before changing anything."""
+
+    def apply_chance(self, rng: random.Random) -> Deal:
+        """Deal from ``rng`` and return what was dealt."""
+        snap = self._snapshot()
+        deal = self._apply_chance(rng)
+        self._undo.append(snap)
+        self._log.append(deal)
+        return deal
+
+    def _apply_chance(self, rng: random.Random) -> Deal:
+        deal = self.sample_deal(rng)
+        self._apply_deal(deal)
+        return deal
+
+    def apply_reported_deal(self, deal: dict[str, Any]) -> None:
+        """Apply a deal played with real cards, as a scorekeeper was told it.
+
+        ``deal`` is a record deal without ``hands``/``tricks``: the dealer, the
+        calls and ``result`` with what each seat reported.  Everything that can
+        be checked without the cards is checked (turn order, calls, sums) and
+        the deal is scored; :class:`IllegalActionError` names what is wrong.
+        """
+        snap = self._snapshot()
+        self._apply_reported_deal(deal)
+        self._undo.append(snap)
+        self._log.append(ReportedDeal(copy.deepcopy(deal)))
+
+    def _apply_reported_deal(self, deal: dict[str, Any]) -> None:
+        raise IllegalActionError(
+            f"{self.GAME} cannot take a deal without cards",
+            rule="no_cards",
+            sv=f"{self.GAME} kan inte ta emot en giv utan kort",
+        )
+
+    def apply_history_item(self, item: HistoryItem) -> None:
+        """Apply one item of another state's :meth:`history`."""
+        if isinstance(item, Deal):
+            self.apply_deal(item)
+        elif isinstance(item, ReportedDeal):
+            self.apply_reported_deal(item.deal)
+        else:
+            self.apply_action(item)
+
+    # --- information ----------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may know now (a frozen :class:`Observation`); never another
+        seat's hidden cards."""
+
+    def information_state_string(self, seat: int) -> str:
+        """A canonical text of :meth:`observation` (equal for positions ``seat`` cannot tell apart)."""
+        obs = self.observation(seat)
+        if isinstance(obs, Observation):
+            return obs.to_json()
+        return json.dumps(obs, sort_keys=True, ensure_ascii=False)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """:meth:`observation` as a float32 array of :attr:`GameInfo.observation_shape`."""
+        raise NotImplementedError(f"{self.GAME} has no observation tensor yet")
+
+    def sample_world(self, seat: int, rng: random.Random) -> Self:
+        """A full state ``seat`` cannot tell from this one: its own cards and all that
+        is public fixed, the cards it has not seen dealt at random where they may lie."""
+        raise NotImplementedError(f"{self.GAME} cannot sample worlds yet")
+
+    def last_trick(self) -> tuple[int, tuple[int, ...], int] | None:
+        """The last completed trick of the current (or just finished) deal: leader, cards, winner."""
+        return self.tricks[-1] if self.tricks else None
+
+    def returns(self) -> list[float]:
+        """Each player's score so far (final at the end), from :attr:`totals`."""
+        return [float(t) for t in self.totals]
+
+    def winners(self) -> list[int]:
+        """Those with the highest total at the end (more than one only for a shared win)."""
+        if not self.is_terminal():
+            return []
+        top = max(self.totals)
+        return [i for i, t in enumerate(self.totals) if t == top]
+
+    def clone(self) -> Self:
+        """An independent copy, history and undo stack included: the lists named in
+        :attr:`CLONE_LISTS` are copied, the rest (ints, tuples, rules, finished
+        records, snapshots) is shared because it is never mutated."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in self.CLONE_LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        new._undo = list(self._undo)
+        new._log = list(self._log)
+        return new
+
+    @abstractmethod
+    def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
+        """The current deal in record form (``result`` given once it is scored)."""
+
+    def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
+        """The game so far as a ``stickspel/1`` record (an independent copy): finished
+        deals, the deal in progress (unfinished, without ``result``), totals and, at
+        the end, the winner."""
+        names = list(players) if players else [f"Spelare {i + 1}" for i in range(self.num_players)]
+        deals = copy.deepcopy(self.deal_records)
+        if not (self.is_chance() or self.is_terminal()):
+            deals.append(self._deal_record(None))
+        doc: dict[str, Any] = {
+            "format": "stickspel/1",
+            "game": self.GAME,
+            "variant": self.rules.to_dict(),
+            "players": names,
+            "deals": deals,
+            "totals": list(self.totals),
+        }
+        if self.is_terminal():
+            doc["winner"] = self.winners()
+        return doc

@@ -1,0 +1,182 @@
+"""Trick play written once: a card held, follow suit, duty to trump, the trick's winner."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from stickspel.core.api import _CARD_NAMES, GameState
+from stickspel.core.cards import SUIT_MASKS, suit_of
+from stickspel.core.errors import IllegalActionError, Rule
+
+__all__ = ["TrickGameState", "check_dealt"]
+
+
+def check_dealt(
+    piles: Sequence[Sequence[int]],
+    size: int,
+    seats: int,
+    extra_name: str = "deal.pile.extra",
+) -> int:
+    """Check a deal's piles (the seats' hands, then any piles held by no seat): each of
+    ``size`` cards and no card dealt twice.  Returns the mask of all cards dealt.
+
+    >>> check_dealt([(0, 1), (2, 3)], 2, 2) == 0b1111
+    True
+    >>> check_dealt([(0, 1), (1, 3)], 2, 2)
+    Traceback (most recent call last):
+    ...
+    stickspel.core.errors.IllegalActionError: 3C is dealt twice
+    """
+    seen = 0
+    for k, cards in enumerate(piles):
+        seat = k if k < seats else None
+        if len(cards) != size:
+            if seat is not None:
+                raise IllegalActionError(
+                    "deal.hand_size", rule=Rule.HAND_SIZE, seat=seat, got=len(cards), size=size
+                )
+            raise IllegalActionError(
+                "deal.pile_size", rule=Rule.HAND_SIZE, pile=extra_name, got=len(cards), size=size
+            )
+        for c in cards:
+            if seen >> c & 1:
+                raise IllegalActionError(
+                    "deal.duplicate_card", rule=Rule.DUPLICATE_CARD, seat=seat, card=c
+                )
+            seen |= 1 << c
+    return seen
+
+
+class TrickGameState(GameState):
+    """The trick play every game shares: a card held, follow suit, an optional duty
+    to trump, the trick's winner leading the next, the deal ending with the hands.
+
+    A game keeps ``hands`` (bitmasks by seat), ``trick`` (cards of the trick in
+    progress), ``trump`` (a suit or ``None``), ``current`` (the seat to play),
+    ``phase`` (equal to :attr:`PLAY_PHASE` while cards are played) and implements
+    :meth:`_finish_deal`; it calls :meth:`_play_card` in its play phase.
+
+    A card that does not end the deal is undone from a small tuple (the fast path
+    of search); everything else from a snapshot.
+    """
+
+    #: Void in the suit led, a player holding trump must play one (Tremanswhist).
+    MUST_TRUMP: ClassVar[bool] = False
+    #: The value of ``phase`` while cards are played.
+    PLAY_PHASE: ClassVar[int] = 2
+
+    hands: list[int]
+    trick: list[int]
+    trump: int | None
+    current: int
+    leader: int
+    best_card: int
+    best_seat: int
+    tricks_won: list[int]
+    phase: int
+
+    @abstractmethod
+    def _finish_deal(self) -> None:
+        """Score the deal whose last trick was just taken."""
+
+    def _not_a_card(self, seat: int, action: int) -> IllegalActionError:
+        return IllegalActionError(
+            "rule.not_a_card", rule=Rule.NOT_A_CARD, seat=seat, action=self.action_to_string(action)
+        )
+
+    def _card_error(self, p: int, card: int) -> IllegalActionError | None:
+        """Why seat ``p`` may not play ``card`` now, or ``None``."""
+        if not 0 <= card < 52:
+            return self._not_a_card(p, card)
+        hand = self.hands[p]
+        if not hand >> card & 1:
+            return IllegalActionError(
+                "rule.card_not_held", rule=Rule.CARD_NOT_HELD, seat=p, card=card
+            )
+        trick = self.trick
+        if trick:
+            led = suit_of(trick[0])
+            if suit_of(card) != led:
+                return self._void_play_error(p, hand, card, led)
+        return None
+
+    def _void_play_error(self, p: int, hand: int, card: int, led: int) -> IllegalActionError | None:
+        if hand & SUIT_MASKS[led]:
+            return IllegalActionError(
+                "rule.follow_suit", rule=Rule.FOLLOW_SUIT, seat=p, card=card, led=led
+            )
+        t = self.trump
+        if self.MUST_TRUMP and t is not None and suit_of(card) != t and hand & SUIT_MASKS[t]:
+            return IllegalActionError(
+                "rule.duty_to_trump", rule=Rule.DUTY_TO_TRUMP, seat=p, card=card, led=led, trump=t
+            )
+        return None
+
+    def explain(self, action: int) -> IllegalActionError | None:
+        if self.phase == self.PLAY_PHASE and not self.is_terminal():
+            return self._card_error(self.current, action)
+        return super().explain(action)
+
+    def _play_card(self, p: int, card: int) -> None:
+        """Seat ``p`` plays ``card`` to the trick, or :class:`IllegalActionError` says why not."""
+        error = self._card_error(p, card)
+        if error is not None:
+            raise error
+        trick = self.trick
+        if trick:
+            s = suit_of(card)
+            best = self.best_card
+            if (s == suit_of(best) and card > best) or (s == self.trump and suit_of(best) != s):
+                self.best_card = card
+                self.best_seat = p
+        else:
+            self.leader = p
+            self.best_card = card
+            self.best_seat = p
+        self.hands[p] ^= 1 << card
+        trick.append(card)
+        if len(trick) == self.num_players:
+            w = self.best_seat
+            self.tricks_won[w] += 1
+            self.tricks.append((self.leader, tuple(trick), w))
+            self.trick = []
+            self.current = w
+            if not self.hands[w]:
+                self._finish_deal()
+        else:
+            self.current = (p + 1) % self.num_players
+
+    # --- fast undo of a card ---------------------------------------------------
+    def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
+        if self.phase != self.PLAY_PHASE or not 0 <= action < 52:
+            return None
+        p = self.current
+        last_card = len(self.trick) == self.num_players - 1
+        if last_card and self.hands[p] == 1 << action:
+            return None  # the deal ends: scores change, snapshot it
+        return (p, action, self.leader, self.best_card, self.best_seat, last_card)
+
+    def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        p, card, leader, best_card, best_seat, completed = entry
+        if completed:
+            lead, cards, w = self.tricks.pop()
+            self.tricks_won[w] -= 1
+            self.trick = list(cards[:-1])
+        else:
+            self.trick.pop()
+        self.hands[p] |= 1 << card
+        self.leader, self.best_card, self.best_seat = leader, best_card, best_seat
+        self.current = p
+
+    def _tricks_record(self) -> list[dict[str, Any]]:
+        """The deal's tricks in record form, the one in progress last (without a winner)."""
+        names = _CARD_NAMES
+        out: list[dict[str, Any]] = [
+            {"leader": lead, "cards": [names[c] for c in cs], "winner": w}
+            for lead, cs, w in self.tricks
+        ]
+        if self.trick:
+            out.append({"leader": self.leader, "cards": [names[c] for c in self.trick]})
+        return out

@@ -1,0 +1,115 @@
+"""Message catalogues: every sentence a person reads, in Swedish and English.
+
+The engine raises errors with a catalogue key and parameters; the interfaces
+render them here.  The catalogues are gettext ``.po`` files, one per part of the
+program (``core``, ``plump``, ``priffe``, ``tremanswhist``, ``records`` …) under
+``locales/<lang>/LC_MESSAGES/``, read with Babel.  The ``msgid`` is a stable key
+(``plump.sparr``); the ``msgstr`` a template in :meth:`str.format` syntax whose
+fields may carry a kind after the colon, formatted for the language:
+
+- ``{card:card}`` a card (``AS`` in English records' notation, ``E♠`` in Swedish),
+  ``{cards:cards}`` several, ``{card:disp}`` a card in display notation;
+- ``{suit:suit}`` a suit (``S`` / ``spader``), ``{suit:suitname}`` its name;
+- ``{seat:seatgen}`` the same in the genitive (``Annas``, ``plats 2:s``);
+- ``{pile:msg}`` another message of the catalogue, by key;
+- ``{seat:seat}`` a seat: the person's name where the caller gives names, else
+  ``seat 2`` / ``plats 2``.
+
+>>> render("rule.card_not_held", {"seat": 1, "card": 51}, "sv")
+'plats 1 har inte E♠'
+>>> render("rule.card_not_held", {"seat": 1, "card": 51}, "en", names=["Anna", "Björn"])
+'Björn does not hold AS'
+>>> render("no.such.key", {}, "en")
+'no.such.key'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from stickspel.core.cards import SUIT_NAMES, card_display, card_str, suit_display
+
+__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext"]
+
+LANGS = ("sv", "en")
+_SEAT_WORD = {"sv": "plats", "en": "seat"}
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Every message of ``lang`` (all domains merged), key → template."""
+    from babel.messages.pofile import read_po
+
+    out: dict[str, str] = {}
+    folder = resources.files("stickspel.i18n") / "locales" / lang / "LC_MESSAGES"
+    if not folder.is_dir():
+        return out
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".po"):
+            continue
+        with entry.open("rb") as fh:
+            cat = read_po(fh, locale=lang)
+        for message in cat:
+            if message.id and isinstance(message.id, str) and message.string:
+                out[message.id] = str(message.string)
+    return out
+
+
+def has_key(key: str) -> bool:
+    """Whether ``key`` is a message of the English catalogue."""
+    return key in catalogue("en")
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str, names: Sequence[str] | None) -> None:
+        self.lang = lang
+        self.names = names
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        lang = self.lang
+        if format_spec == "card":
+            return card_str(value) if lang == "en" else card_display(value, lang)
+        if format_spec == "disp":
+            return card_display(value, lang)
+        if format_spec == "cards":
+            return " ".join(self.format_field(c, "card") for c in value)
+        if format_spec == "suit":
+            if value is None:
+                return "no trump" if lang == "en" else "utan trumf"
+            return "CDHS"[value] if lang == "en" else suit_display(value, lang)
+        if format_spec == "suitname":
+            return SUIT_NAMES[lang][value]
+        if format_spec == "msg":
+            return render(str(value), {}, lang, self.names)
+        if format_spec == "seatgen":
+            if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
+                name = str(self.names[value])
+                if lang == "en":
+                    return f"{name}'s"
+                return name if name.endswith(("s", "x", "z")) else f"{name}s"
+            return f"{_SEAT_WORD.get(lang, 'seat')} {value}" + ("'s" if lang == "en" else ":s")
+        if format_spec == "seat":
+            if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
+                return str(self.names[value])
+            return f"{_SEAT_WORD.get(lang, 'seat')} {value}"
+        return str(super().format_field(value, format_spec))
+
+
+def render(
+    key: str, params: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+) -> str:
+    """The message ``key`` in ``lang`` with ``params`` filled in; English where
+    ``lang`` lacks it, the key itself where no catalogue has it."""
+    template = catalogue(lang).get(key) or catalogue("en").get(key)
+    if template is None:
+        return key
+    return _Formatter(lang, names).vformat(template, (), dict(params))
+
+
+def gettext(key: str, lang: str = "en", **params: Any) -> str:
+    """Shorthand for :func:`render` with keyword parameters."""
+    return render(key, params, lang)
