@@ -16,7 +16,7 @@ from stickspel.core import Deal
 from stickspel.core.cards import parse_cards
 from stickspel.games import GAMES
 from stickspel.games.plump import PlumpRules, PlumpState
-from stickspel.records.replay import write_record
+from stickspel.records import write_record
 
 STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
 ROOT = Path(__file__).resolve().parents[1]

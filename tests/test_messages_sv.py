@@ -21,7 +21,7 @@ from stickspel.games import new_game
 from stickspel.games.plump import BID_BASE, PlumpRules, PlumpState
 from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.records.replay import RecordError, replay, write_record
+from stickspel.records import RecordError, replay, write_record
 
 
 def _illegal_errors(state: GameState) -> list[IllegalActionError]:

@@ -19,7 +19,7 @@ from stickspel.protokoll import build_sheet
 from stickspel.protokoll.pdf import write_pdf
 from stickspel.protokoll.plump import blank_sheet
 from stickspel.protokoll.scorekeeper import Session
-from stickspel.records.replay import replay
+from stickspel.records import replay
 
 ALL_NAMES = ["Anna", "Björn", "Cissi", "David", "Åsa", "Örjan", "Märta"]
 DPI = 100

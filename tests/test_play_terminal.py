@@ -19,7 +19,7 @@ from terminal_session import END, HAND, PROMPT, STICKSPEL, Session
 
 from stickspel.core.cards import card_display, card_str, parse_card
 from stickspel.games import GAMES
-from stickspel.records.replay import load_record, replay
+from stickspel.records import load_record, replay
 
 
 def _is_card(text: str) -> bool:

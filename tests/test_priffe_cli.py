@@ -10,7 +10,7 @@ from referee.priffe import check_priffe_record
 from terminal_session import END, PROMPT, ROOT, Session, run
 
 from stickspel.core.cards import card_str, parse_card
-from stickspel.records.replay import load_record, replay
+from stickspel.records import load_record, replay
 
 
 def test_simulate_writes_records_that_replay_and_pass_the_referee(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from stickspel.bots import RandomBot
 from stickspel.core.cards import FULL_DECK, SUIT_MASKS, make_rng, mask_of, parse_card, parse_cards
 from stickspel.games.priffe import PriffeRules, PriffeState, score_deal
-from stickspel.records.replay import RecordError, replay
+from stickspel.records import RecordError, replay
 
 PLAYERS = ["Anna", "Björn", "Cissi", "David"]
 

@@ -23,7 +23,7 @@ from stickspel.protokoll.model import Cell, Row, Sheet, Table
 from stickspel.protokoll.plump import build_sheet as plump_sheet
 from stickspel.protokoll.scorekeeper import Session
 from stickspel.protokoll.terminal import render_sheet
-from stickspel.records.replay import replay
+from stickspel.records import replay
 
 
 def _evening() -> Session:

@@ -18,7 +18,7 @@ from referee.plump import check_plump_record
 from stickspel.bots import RandomBot
 from stickspel.core import GameState
 from stickspel.games.plump import PlumpRules, PlumpState
-from stickspel.records.replay import (
+from stickspel.records import (
     RecordError,
     dump_record,
     load_record,

@@ -25,7 +25,7 @@ from test_plump_properties import plump_rules
 
 from stickspel.bots import RandomBot
 from stickspel.games.plump import PlumpRules, PlumpState
-from stickspel.records.replay import replay
+from stickspel.records import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,7 @@ from stickspel.bots import make_bot
 from stickspel.core import Deal
 from stickspel.core.cards import make_rng, parse_cards
 from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
-from stickspel.records.replay import RecordError, replay
+from stickspel.records import RecordError, replay
 
 NAMES = ["Anna", "Björn", "Cissi"]
 RULE_SETS = [

@@ -10,7 +10,7 @@ import pytest
 
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, resolve_tricks
-from stickspel.records.replay import replay
+from stickspel.records import replay
 
 NAMES = ["Anna", "Björn", "Cissi"]
 

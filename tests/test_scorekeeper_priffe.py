@@ -10,7 +10,7 @@ import pytest
 
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.records.replay import replay
+from stickspel.records import replay
 
 NAMES = ["Anna", "Björn", "Cissi", "David"]
 A, B, C, D = range(4)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from stickspel.games.plump import PlumpRules, score_deal
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.records.replay import replay
+from stickspel.records import replay
 
 
 def _random_deal(rng: random.Random, s: Session) -> tuple[list[int], list[int]]:

@@ -8,7 +8,7 @@ import pytest
 
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.records.replay import replay
+from stickspel.records import replay
 
 NAMES = ["Anna", "Björn", "Cissi"]
 

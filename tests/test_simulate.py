@@ -11,7 +11,7 @@ import pytest
 
 from stickspel.games import GAMES
 from stickspel.games.plump import PlumpRules
-from stickspel.records.replay import load_record, replay
+from stickspel.records import load_record, replay
 from stickspel.simulate import game_seed, parse_bots, play_game, record_name, simulate
 
 STICKSPEL = str(Path(sys.executable).with_name("stickspel"))

@@ -9,7 +9,7 @@ from pathlib import Path
 from referee.tremanswhist import check_tremanswhist_record
 from terminal_session import END, PROMPT, ROOT, Session, run
 
-from stickspel.records.replay import load_record, replay
+from stickspel.records import load_record, replay
 
 
 def test_simulate_records_replay_and_pass_the_referee(tmp_path: Path) -> None:

@@ -93,7 +93,7 @@ def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameSt
     from stickspel.bots import make_bot
     from stickspel.core.cards import make_rng
     from stickspel.games import game_spec
-    from stickspel.records.replay import play_out
+    from stickspel.records import play_out
 
     spec = game_spec(game)
     rules = capped_for_simulation(rules)
@@ -207,7 +207,7 @@ def simulate(
 
     With ``record_dir``, game ``k`` is written as :func:`record_name` ``(k)`` there.
     """
-    from stickspel.records.replay import write_record
+    from stickspel.records import write_record
 
     if games < 0:
         raise RulesError(

@@ -488,7 +488,7 @@ def _announce_end(console: Console, state: GameState, players: list[str], lang: 
 
 def _play(game: str, **kwargs: Any) -> None:
     from stickspel.core.cards import make_rng
-    from stickspel.records.replay import RecordError, load_record, replay, write_record
+    from stickspel.records import RecordError, load_record, replay, write_record
 
     common, variant = _split_kwargs(kwargs)
     lang = _check_lang(common["lang"])
@@ -792,7 +792,7 @@ def replay_command(
     lang: str = typer.Option("sv", "--lang", help="Language: sv or en."),
 ) -> None:
     """Check a record by replaying it through the rules; print its protokoll and result."""
-    from stickspel.records.replay import RecordError, load_record, replay
+    from stickspel.records import RecordError, load_record, replay
 
     lang = _check_lang(lang)
     try:

@@ -30,7 +30,7 @@ from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.games import game_spec
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_mark
-from stickspel.records.replay import RecordError, load_record
+from stickspel.records import RecordError, load_record
 
 __all__ = ["protokoll_app", "TEXTS"]
 

@@ -141,7 +141,7 @@ def _cell(bid: int | None, points: int | None, made: bool | None) -> Cell:
 
 
 def _rules_of(record: dict[str, Any]) -> PlumpRules | None:
-    from stickspel.records.replay import rules_from_record
+    from stickspel.records import rules_from_record
 
     try:
         rules = rules_from_record(record)

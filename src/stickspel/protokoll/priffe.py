@@ -92,7 +92,7 @@ _WORDS = {
 
 def _deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The record's deals with every derived result field, from a replay if sound."""
-    from stickspel.records.replay import RecordError, replay
+    from stickspel.records import RecordError, replay
 
     try:
         rep = replay(record, check_totals=False)

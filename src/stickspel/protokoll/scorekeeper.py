@@ -37,7 +37,7 @@ from typing import Any
 
 from stickspel.core import GameState, IllegalActionError, Rules, StickspelError, error_text
 from stickspel.games import game_spec
-from stickspel.records.replay import FORMAT, load_record, write_record
+from stickspel.records import FORMAT, load_record, write_record
 
 __all__ = [
     "ScorekeeperError",

@@ -961,7 +961,7 @@ class PriffeState(TrickGameState):
         Deals without cards are checked and scored by :meth:`apply_reported_deal`;
         their ``result`` is compared field by field (honours by side and held).
         """
-        from stickspel.records.replay import RecordError, _check_result, _replay_deal
+        from stickspel.records.replayer import RecordError, _check_result, _replay_deal
 
         seating = deal.get("seating", [0, 1, 2, 3])
         if not isinstance(seating, list) or sorted(map(str, seating)) != ["0", "1", "2", "3"]:

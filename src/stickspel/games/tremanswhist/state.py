@@ -890,7 +890,7 @@ class TremanswhistState(TrickGameState):
 
     def replay_deal(self, deal: dict[str, Any], i: int) -> None:
         """Replay one record deal; names a missing exchange answer as such."""
-        from stickspel.records.replay import RecordError, _replay_deal
+        from stickspel.records.replayer import RecordError, _replay_deal
 
         if "hands" in deal and isinstance(deal.get("exchanges"), list):
             problem = self._check_exchange_order(deal["exchanges"])

@@ -22,16 +22,14 @@ True
 >>> replay(doc)
 Traceback (most recent call last):
 ...
-stickspel.records.replay.RecordError: deal 1, trick 1: the record says seat ... took the trick, the rules give it to seat ... [trick_winner]
+stickspel.records.errors.RecordError: deal 1, trick 1: the record says seat ... took the trick, the rules give it to seat ... [trick_winner]
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from stickspel.core import (
@@ -41,11 +39,12 @@ from stickspel.core import (
     InvalidActionError,
     Rules,
     RulesError,
-    StickspelError,
     error_text,
 )
 from stickspel.core.cards import CardError, parse_card, parse_suit, suit_display
 from stickspel.games import GameSpec, game_spec
+from stickspel.records.errors import RecordError
+from stickspel.records.io import dump_record, load_record, write_record
 
 __all__ = [
     "FORMAT",
@@ -58,59 +57,6 @@ __all__ = [
 ]
 
 FORMAT = "stickspel/1"
-
-
-class RecordError(StickspelError, ValueError):
-    """A record that is malformed or breaks a rule; says where and which rule.
-
-    ``sv`` is the whole message in Swedish (``giv 3, stick 2: … [rule]``); its
-    detail is the Swedish text given, else the English one.
-
-    >>> e = RecordError("seat 2 does not hold QS", rule="card_not_held", deal=3, trick=2,
-    ...                 sv="plats 2 har inte D♠")
-    >>> str(e)
-    'deal 3, trick 2: seat 2 does not hold QS [card_not_held]'
-    >>> e.text("sv")
-    'giv 3, stick 2: plats 2 har inte D♠ [card_not_held]'
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        rule: str,
-        deal: int | None = None,
-        trick: int | None = None,
-        seat: int | None = None,
-        sv: str | None = None,
-    ) -> None:
-        self.rule = rule
-        self.deal = deal
-        self.trick = trick
-        self.seat = seat
-        self.detail = message
-        self.detail_sv = sv
-        where, where_sv = [], []
-        if deal is not None:
-            where.append(f"deal {deal}")
-            where_sv.append(f"giv {deal}")
-        if trick is not None:
-            where.append(f"trick {trick}")
-            where_sv.append(f"stick {trick}")
-        prefix, prefix_sv = ", ".join(where), ", ".join(where_sv)
-        super().__init__(f"{prefix}: {message} [{rule}]" if prefix else f"{message} [{rule}]")
-        detail_sv = sv or message
-        self.sv = f"{prefix_sv}: {detail_sv} [{rule}]" if prefix else f"{detail_sv} [{rule}]"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "deal": self.deal,
-            "trick": self.trick,
-            "seat": self.seat,
-            "message": self.detail,
-            "message_sv": self.detail_sv or self.detail,
-        }
 
 
 @dataclass
@@ -136,67 +82,6 @@ class Replay:
             "warnings": self.warnings,
             "valid": True,
         }
-
-
-def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file; a file that is not JSON (e.g. truncated) is a :class:`RecordError`."""
-    text = Path(path).read_text(encoding="utf-8")
-    return parse_record_text(text)
-
-
-def parse_record_text(text: str) -> dict[str, Any]:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) - 1 else ""
-        hint_sv = " (filen verkar avkortad)" if hint else ""
-        raise RecordError(
-            f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}{hint}",
-            rule="json",
-            sv=f"ogiltig JSON på rad {e.lineno}, kolumn {e.colno}: {e.msg}{hint_sv}",
-        ) from None
-    if not isinstance(doc, dict):
-        raise RecordError(
-            "a record is a JSON object", rule="format", sv="ett protokoll är ett JSON-objekt"
-        )
-    return doc
-
-
-def dump_record(doc: dict[str, Any]) -> str:
-    """A record as JSON text: one line per trick and hand, readable and diffable.
-
-    >>> print(dump_record({"hands": [["AS", "KD"], ["2C", "3C"]], "tricks": [
-    ...     {"leader": 1, "cards": ["2C", "AS"], "winner": 0}]}), end="")
-    {
-     "hands": [["AS", "KD"], ["2C", "3C"]],
-     "tricks": [{"leader": 1, "cards": ["2C", "AS"], "winner": 0}]
-    }
-    """
-    return _dump(doc, 0) + "\n"
-
-
-def _dump(value: Any, depth: int) -> str:
-    # A value goes on one line when it fits; otherwise one item per line.
-    flat = json.dumps(value, ensure_ascii=False)
-    if not isinstance(value, dict | list) or depth + len(flat) <= 96 or not value:
-        return flat
-    pad = " " * (depth + 1)
-    if isinstance(value, list):
-        items = [pad + _dump(v, depth + 1) for v in value]
-        return "[\n" + ",\n".join(items) + "\n" + " " * depth + "]"
-    items = [
-        f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dump(v, depth + 1)}" for k, v in value.items()
-    ]
-    return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
-
-
-def write_record(doc: dict[str, Any], path: str | Path) -> None:
-    """Write atomically, so an interrupted write never leaves half a record."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(dump_record(doc), encoding="utf-8")
-    tmp.replace(p)
 
 
 _PLACES_SV = (
