@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stickspel.bots import make_bot
+from stickspel.bots import Turn, make_bot
 from stickspel.bots.plump import HeuristicBot, estimate_tricks
 from stickspel.core import Deal
 from stickspel.core.cards import card_str, cards_of, make_rng, parse_cards
@@ -26,7 +26,7 @@ def play_checked(rules: PlumpRules, seed: int, kinds: list[str] | None = None) -
             state.apply_chance(rng)
             continue
         legal = state.legal_actions()
-        action = bots[state.current_player()].act(state)
+        action = bots[state.current_player()].act(Turn.of(state))
         assert action in legal, (state.observation(state.current_player()), action)
         state.apply_action(action)
     return state
@@ -93,9 +93,9 @@ def test_decisions_depend_only_on_what_the_seat_sees() -> None:
             seat = state.current_player()
             other = _shuffle_hidden(state, seat, rng)
             assert other.observation(seat) == state.observation(seat)
-            assert bot.act(other) == bot.act(state)
+            assert bot.act(Turn.of(other)) == bot.act(Turn.of(state))
             checked += 1
-            state.apply_action(bot.act(state))
+            state.apply_action(bot.act(Turn.of(state)))
     assert checked > 300
 
 
@@ -138,7 +138,7 @@ def dealt(hands: tuple[str, ...], upcard: str | None, **options: object) -> Plum
 
 
 def act(state: PlumpState) -> str:
-    return state.action_to_string(HeuristicBot().act(state))
+    return state.action_to_string(HeuristicBot().act(Turn.of(state)))
 
 
 def test_counts_top_trumps_and_aces() -> None:

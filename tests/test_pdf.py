@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from test_scorekeeper_plump import EVENING, NAMES, SUBTOTAL, TOTALS
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.core.cards import make_rng
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.protokoll import build_sheet
@@ -159,7 +159,7 @@ def _simulated(n: int, seed: int) -> dict[str, Any]:
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bot.act(state))
+            state.apply_action(bot.act(Turn.of(state)))
     return state.to_record(ALL_NAMES[:n])
 
 

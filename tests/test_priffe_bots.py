@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stickspel.bots import make_bot
+from stickspel.bots import Turn, make_bot
 from stickspel.bots.priffe import HeuristicBot, honour_tricks
 from stickspel.core import CALL_BASE
 from stickspel.core.cards import card_str, make_rng, parse_card
@@ -121,7 +121,7 @@ def bid_state(hands_first: str, calls_before: list[str], style: str = "modern") 
 
 
 def bot_call(state: PriffeState) -> str:
-    return CALLS[HeuristicBot().act(state) - CALL_BASE]
+    return CALLS[HeuristicBot().act(Turn.of(state)) - CALL_BASE]
 
 
 def test_honour_trick_table() -> None:
@@ -185,7 +185,7 @@ def test_heuristic_always_legal(seed: int, style: str) -> None:
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            a = bots[state.current_player()].act(state)
+            a = bots[state.current_player()].act(Turn.of(state))
             assert a in state.legal_actions()
             state.apply_action(a)
 
@@ -201,7 +201,7 @@ def test_heuristic_pair_beats_random_pair() -> None:
             if state.is_chance():
                 state.apply_chance(rng)
             else:
-                state.apply_action(bots[state.current_player()].act(state))
+                state.apply_action(bots[state.current_player()].act(Turn.of(state)))
         diff += state.totals[0] - state.totals[1]
     assert diff / 30 > 50
 
@@ -231,11 +231,11 @@ def test_heuristic_does_not_see_other_hands(seed: int) -> None:
     b.apply_deal(Deal(tuple(other)))
     bot = HeuristicBot()
     # seat 1 is förhand: its call must not depend on the others' cards
-    assert bot.act(a) == bot.act(b)
+    assert bot.act(Turn.of(a)) == bot.act(Turn.of(b))
     # the same calls for everyone; förhand (seat 1) leads in tvångsnoll and ruter alike
     calls = ["pass", "pass", "pass", "pass"] if seed % 2 else ["pass", "pass", "ruter", "pass"]
     for c in calls:
         a.apply_text(c)
         b.apply_text(c)
     assert a.current_player() == b.current_player() == 1
-    assert bot.act(a) == bot.act(b)
+    assert bot.act(Turn.of(a)) == bot.act(Turn.of(b))

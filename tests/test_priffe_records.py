@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.core.cards import FULL_DECK, SUIT_MASKS, make_rng, mask_of, parse_card, parse_cards
 from stickspel.games.priffe import PriffeRules, PriffeState, score_deal
 from stickspel.records import RecordError, replay
@@ -25,7 +25,7 @@ def simulate(rules: PriffeRules | None = None, seed: int = 1, first_dealer: int 
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bot.act(state))
+            state.apply_action(bot.act(Turn.of(state)))
     return state
 
 
@@ -67,7 +67,7 @@ def test_unfinished_record_replays() -> None:
     rng, bot = make_rng(4), RandomBot(4)
     state.apply_chance(rng)
     for _ in range(10):
-        state.apply_action(bot.act(state))
+        state.apply_action(bot.act(Turn.of(state)))
     doc = json.loads(json.dumps(state.to_record(PLAYERS)))
     r = replay(doc)
     assert not r.finished and len(r.state.tricks) == len(doc["deals"][0]["tricks"]) - (
@@ -352,7 +352,7 @@ def test_random_reported_deals_score_like_the_pure_function(
     rng, bot = make_rng(seed), RandomBot(seed)
     probe.apply_deal(Deal(probe.sample_deal(rng).hands))
     while probe.phase == 1:
-        probe.apply_action(bot.act(probe))
+        probe.apply_action(bot.act(Turn.of(probe)))
     auction = [{"seat": s, "call": probe.action_to_string(52 + c)} for s, c in probe.auction]
     tricks = [split, 13 - split]
     if per_seat:

@@ -6,7 +6,7 @@ import json
 
 from rich.console import Console
 
-from stickspel.bots import make_bot
+from stickspel.bots import Turn, make_bot
 from stickspel.core import Deal
 from stickspel.core.cards import make_rng
 from stickspel.games.priffe import PriffeRules, PriffeState, example_hands
@@ -32,7 +32,7 @@ def test_view_shows_only_own_hand_and_names_follow_seating() -> None:
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bot.act(state))
+            state.apply_action(bot.act(Turn.of(state)))
     state.apply_chance(rng)
     obs = state.observation(1)
     assert obs["seating"] == [0, 2, 1, 3] and obs["person"] == 2

@@ -14,7 +14,7 @@ from test_scorekeeper_plump import EVENING, NAMES, TOTALS
 from test_scorekeeper_priffe import TOTALS as PRIFFE_TOTALS
 from test_scorekeeper_priffe import _parti
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.core.cards import make_rng
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.protokoll import blank_sheet, build_sheet
@@ -130,7 +130,7 @@ def test_engine_games_sheet_totals_equal_replay(players: int, seed: int) -> None
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bot.act(state))
+            state.apply_action(bot.act(Turn.of(state)))
     record = state.to_record([f"P{i}" for i in range(players)])
     totals = replay(record).summary()["totals"]
     sheet = plump_sheet(record, full=True)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from referee.plump import check_plump_record
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.core import GameState
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.records import (
@@ -39,7 +39,7 @@ def simulate(rules: PlumpRules, seed: int, stop_after: int | None = None) -> Plu
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bots[state.current_player()].act(state))
+            state.apply_action(bots[state.current_player()].act(Turn.of(state)))
         steps += 1
     return state
 

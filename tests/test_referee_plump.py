@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from referee.plump import check_plump_record, schedule, score
 from test_plump_properties import plump_rules
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.records import replay
 
@@ -40,7 +40,7 @@ def simulate(rules: PlumpRules, seed: int, stop_after: int | None = None) -> dic
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bots[state.current_player()].act(state))
+            state.apply_action(bots[state.current_player()].act(Turn.of(state)))
         steps += 1
     names = [f"P{s}" for s in range(rules.players)]
     doc: dict[str, Any] = json.loads(json.dumps(state.to_record(names)))

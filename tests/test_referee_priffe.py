@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from referee.priffe import check_priffe_record
 
-from stickspel.bots import make_bot
+from stickspel.bots import Turn, make_bot
 from stickspel.core.cards import make_rng
 from stickspel.games.priffe import PriffeRules, PriffeState
 from stickspel.simulate import simulate
@@ -31,7 +31,7 @@ def record(
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bots[state.current_player()].act(state))
+            state.apply_action(bots[state.current_player()].act(Turn.of(state)))
         steps += 1
     doc: dict[str, Any] = json.loads(json.dumps(state.to_record(list("ABCD"))))
     return doc

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from referee.tremanswhist import check_tremanswhist_record
 
-from stickspel.bots import make_bot
+from stickspel.bots import Turn, make_bot
 from stickspel.core import Deal
 from stickspel.core.cards import make_rng, parse_cards
 from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
@@ -35,7 +35,7 @@ def game(rules: TremanswhistRules, seed: int, kinds: tuple[str, ...]) -> dict[st
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bots[state.current_player()].act(state))
+            state.apply_action(bots[state.current_player()].act(Turn.of(state)))
     return state.to_record(NAMES)
 
 
@@ -52,7 +52,7 @@ def test_unfinished_record_is_clean() -> None:
     state.apply_chance(make_rng(5))
     bot = make_bot("tremanswhist", "random", seed=5)
     for _ in range(12):
-        state.apply_action(bot.act(state))
+        state.apply_action(bot.act(Turn.of(state)))
     assert check_tremanswhist_record(state.to_record(NAMES)) == []
     state = TremanswhistState(TremanswhistRules(form="buying"))
     state.apply_chance(make_rng(6))

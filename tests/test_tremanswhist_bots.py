@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from stickspel.bots import bot_names, make_bot
+from stickspel.bots import Turn, bot_names, make_bot
 from stickspel.bots.tremanswhist import HeuristicBot
 from stickspel.core import Deal
 from stickspel.core.cards import card_str, make_rng, parse_card, parse_cards
@@ -48,7 +48,7 @@ def test_heuristic_plays_whole_games_from_observations_only(rules: TremanswhistR
             if state.is_chance():
                 state.apply_chance(rng)
                 continue
-            action = bots[state.current_player()].act(SeatView(state))  # type: ignore[arg-type]
+            action = bots[state.current_player()].act(Turn.of(state))
             assert action in state.legal_actions()
             state.apply_action(action)
         assert state.winners()
@@ -65,9 +65,9 @@ CLUBS_ACE_LAST = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC"
 def test_heuristic_swaps_a_hopeless_hand_and_keeps_a_strong_one() -> None:
     state = TremanswhistState(first_dealer=0)
     state.apply_deal(deal_of(WEAK_PLUS, CLUBS_ACE_LAST))  # plus, clubs trump
-    assert HeuristicBot(seed=0).act(state) == TAKE
+    assert HeuristicBot(seed=0).act(Turn.of(state)) == TAKE
     state.apply_action(DECLINE)  # seat 2 (strong hearts and diamonds) is asked next
-    assert HeuristicBot(seed=0).act(state) == DECLINE
+    assert HeuristicBot(seed=0).act(Turn.of(state)) == DECLINE
 
 
 def test_heuristic_keeps_low_cards_in_a_minus_deal() -> None:
@@ -75,9 +75,11 @@ def test_heuristic_keeps_low_cards_in_a_minus_deal() -> None:
     state = TremanswhistState(first_dealer=0)
     state.apply_deal(deal_of(WEAK_PLUS, pile))
     assert state.kind == "minus"
-    assert HeuristicBot(seed=0).act(state) == DECLINE  # förhand's low cards are what it wants
+    assert (
+        HeuristicBot(seed=0).act(Turn.of(state)) == DECLINE
+    )  # förhand's low cards are what it wants
     state.apply_action(DECLINE)
-    assert HeuristicBot(seed=0).act(state) == TAKE  # seat 2's honours are a liability
+    assert HeuristicBot(seed=0).act(Turn.of(state)) == TAKE  # seat 2's honours are a liability
 
 
 def test_heuristic_buying_puts_away_weak_cards_only() -> None:
@@ -87,7 +89,7 @@ def test_heuristic_buying_puts_away_weak_cards_only() -> None:
     bot = HeuristicBot(seed=0)
     put_away = []
     while state.phase == 2 and state.current_player() == 1:
-        a = bot.act(state)
+        a = bot.act(Turn.of(state))
         if a == BUY:
             state.apply_action(a)
             break
@@ -110,17 +112,17 @@ def test_heuristic_takes_cheaply_in_plus_and_ducks_in_minus() -> None:
     plus.apply_text("2S")
     plus.apply_text("2H")  # seat 1 void in spades
     # seat 2 is last and void: nothing wins, throw the cheapest
-    assert card_str(HeuristicBot(seed=0).act(plus)) == "2D"
+    assert card_str(HeuristicBot(seed=0).act(Turn.of(plus))) == "2D"
     minus = TremanswhistState(first_dealer=0)  # seat 1 leads
     minus.apply_deal(deal_of(hands, "KC QC JC TC AC 8C 7C 6C 5C 4C 9C 3C 2C"))  # 2C: minus
     for _ in range(3):
         minus.apply_action(DECLINE)
     minus.apply_text("9H")
     # seat 2 holds KH QH JH TH: all win against 9H; it is not last, so it plays low
-    assert card_str(HeuristicBot(seed=0).act(minus)) == "TH"
+    assert card_str(HeuristicBot(seed=0).act(Turn.of(minus))) == "TH"
     minus.apply_text("TH")
     # seat 0 is void in hearts, no trump: any card, dumps its highest danger
-    assert parse_card("AS") == HeuristicBot(seed=0).act(minus)
+    assert parse_card("AS") == HeuristicBot(seed=0).act(Turn.of(minus))
 
 
 @pytest.mark.parametrize(
@@ -138,6 +140,6 @@ def test_heuristic_beats_random(rules: TremanswhistRules) -> None:
             if state.is_chance():
                 state.apply_chance(rng)
             else:
-                state.apply_action(bots[state.current_player()].act(state))
+                state.apply_action(bots[state.current_player()].act(Turn.of(state)))
         wins += 0 in state.winners()
     assert wins >= 9

@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.core import CALL_BASE, Deal
 from stickspel.core.cards import CardError, card_str, make_rng, parse_card, parse_cards
 from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
@@ -99,7 +99,7 @@ def check_game(rules: TremanswhistRules, seed: int) -> int:
             continue
         seat = state.current_player()
         phase = state.observation(seat)["phase"]
-        action = bot.act(state)
+        action = bot.act(Turn.of(state))
         state.apply_action(action)
         tracker.act(seat, action, phase)
         steps += 1

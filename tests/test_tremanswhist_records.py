@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.core import Deal
 from stickspel.core.cards import make_rng, parse_cards
 from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
@@ -36,7 +36,7 @@ def random_game(rules: TremanswhistRules, seed: int) -> TremanswhistState:
         if state.is_chance():
             state.apply_chance(rng)
         else:
-            state.apply_action(bot.act(state))
+            state.apply_action(bot.act(Turn.of(state)))
     return state
 
 
@@ -62,7 +62,7 @@ def test_unfinished_game_replays_as_unfinished() -> None:
     rng, bot = make_rng(3), RandomBot(3)
     state.apply_chance(rng)
     for _ in range(10):
-        state.apply_action(bot.act(state))
+        state.apply_action(bot.act(Turn.of(state)))
     result = replay(state.to_record(NAMES))
     assert not result.finished
     assert result.state.observation(0)["hand"] == state.observation(0)["hand"]

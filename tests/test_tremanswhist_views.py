@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from stickspel.bots import RandomBot
+from stickspel.bots import RandomBot, Turn
 from stickspel.core.cards import make_rng
 from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
 from stickspel.views.tremanswhist import describe, prompt, render
@@ -34,7 +34,7 @@ def test_every_phase_renders_in_both_languages() -> None:
                 shown = text_of(obs, lang)
                 assert NAMES[seat] in shown
                 assert prompt(obs, lang=lang)
-            state.apply_action(bot.act(state))
+            state.apply_action(bot.act(Turn.of(state)))
         if state.is_terminal():
             assert text_of(state.observation(0), "sv").strip() == "Partiet är slut."
         assert phases == ({"buy", "play"} if rules.buying else {"offer", "play"})

@@ -1,7 +1,8 @@
 """Bots: players that choose an action for the seat to act.
 
-A bot sees only what its seat may see: it reads ``state.observation(seat)`` and
-``state.legal_actions()``, never another seat's hand.  Every game offers at
+A bot sees only what its seat may see: it is handed a :class:`Turn` (the seat,
+its observation and the legal actions, and a way to sample worlds the seat
+cannot tell from the real one), never the state.  Every game offers at
 least ``random`` and ``heuristic``; each game's bots live in
 ``stickspel.bots.<game>`` with a ``BOTS`` dict of name → class.
 
@@ -10,7 +11,7 @@ least ``random`` and ``heuristic``; each game's bots live in
 >>> state = PlumpState()
 >>> _ = state.apply_chance(make_rng(3))
 >>> bot = make_bot("plump", "random", seed=1)
->>> bot.act(state) in state.legal_actions()
+>>> bot.act(Turn.of(state)) in state.legal_actions()
 True
 """
 
@@ -18,18 +19,41 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from stickspel.core import GameState, RulesError
 
-__all__ = ["Bot", "RandomBot", "make_bot", "bot_names"]
+__all__ = ["Bot", "Turn", "RandomBot", "make_bot", "bot_names"]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a bot is handed when its seat is to act: the seat, its observation and
+    the legal actions.  :meth:`sample_world` deals the cards the seat has not seen
+    (for search bots); the state itself stays out of reach."""
+
+    seat: int
+    observation: Any
+    legal_actions: tuple[int, ...]
+    _source: GameState = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, state: GameState) -> Turn:
+        """The turn of ``state.current_player()``."""
+        seat = state.current_player()
+        return cls(seat, state.observation(seat), tuple(state.legal_actions()), state)
+
+    def sample_world(self, rng: random.Random) -> GameState:
+        """A full state this seat cannot tell from the real one (a fresh copy)."""
+        return self._source.sample_world(self.seat, rng)
 
 
 class Bot(Protocol):
     name: str
 
-    def act(self, state: GameState) -> int:
-        """The action to take for ``state.current_player()``."""
+    def act(self, turn: Turn) -> int:
+        """The action to take for ``turn.seat``."""
         ...
 
 
@@ -41,8 +65,8 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, state: GameState) -> int:
-        return self.rng.choice(state.legal_actions())
+    def act(self, turn: Turn) -> int:
+        return self.rng.choice(turn.legal_actions)
 
 
 def _game_bots(game: str) -> dict[str, type]:

@@ -4,7 +4,7 @@
 sure and likely tricks to bid, as dealer steps round the spärr to the better
 neighbouring bid, then plays to hit its bid exactly: it takes tricks while it
 still needs them and ducks once it has them.  It decides only from
-``state.observation(seat)`` and ``state.legal_actions()``.
+its seat's observation and the legal actions (a :class:`~stickspel.bots.Turn`).
 
 >>> from stickspel.games.plump import PlumpRules, PlumpState
 >>> from stickspel.core import Deal
@@ -13,7 +13,7 @@ still needs them and ducks once it has them.  It decides only from
 >>> state.apply_deal(Deal((tuple(parse_cards("2C 3C 4C")), tuple(parse_cards("AS KS QS")),
 ...                        tuple(parse_cards("5C 6C 7C"))), upcard=parse_cards("2S")[0]))
 >>> bot = HeuristicBot()
->>> state.action_to_string(bot.act(state))   # seat 1, förhand: the three top trumps
+>>> state.action_to_string(bot.act(Turn.of(state)))   # seat 1, förhand: the three top trumps
 '3'
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stickspel.core import GameState
+from stickspel.bots import Turn
 from stickspel.core.cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
 from stickspel.games.plump import BID_BASE
 
@@ -123,10 +123,9 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, state: GameState) -> int:
-        seat = state.current_player()
-        obs = state.observation(seat)
-        legal = state.legal_actions()
+    def act(self, turn: Turn) -> int:
+        obs = turn.observation
+        legal = list(turn.legal_actions)
         if obs["phase"] == "bid":
             return self.bid(obs, legal)
         return self.play(obs, legal)

@@ -8,15 +8,15 @@ honour-trick table (A K = 2, A Q = 1½, A = 1, K Q = 1, K x = ½), uses
 third hand high, covers cheaply in fourth hand, never overtakes a partner
 who is winning, returns partner's lead, ruffs the opponents' winners, and in
 ``noll`` and tvångsnoll ducks under the card that is winning and throws its
-highest cards.  It decides only from ``state.observation(seat)`` and
-``state.legal_actions()``.
+highest cards.  It decides only from its seat's observation and
+the legal actions (a :class:`~stickspel.bots.Turn`).
 
 >>> from stickspel.games.priffe import PriffeState, example_hands
 >>> from stickspel.core import Deal
 >>> state = PriffeState()
 >>> state.apply_deal(Deal(example_hands()))
 >>> bot = HeuristicBot()
->>> state.action_to_string(bot.act(state))   # förhand: A K Q … of clubs, no other tricks
+>>> state.action_to_string(bot.act(Turn.of(state)))   # förhand: A K Q … of clubs, no other tricks
 'pass'
 >>> honour_tricks(["AS", "KS", "AH", "QH", "KD", "2D", "KC", "QC"])
 5.0
@@ -27,7 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stickspel.core import CALL_BASE, GameState
+from stickspel.bots import Turn
+from stickspel.core import CALL_BASE
 from stickspel.core.cards import SUIT_MASKS, mask_of, parse_card, parse_suit, trick_winner
 from stickspel.games.priffe import CALLS
 
@@ -101,10 +102,9 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, state: GameState) -> int:
-        seat = state.current_player()
-        obs = state.observation(seat)
-        legal = state.legal_actions()
+    def act(self, turn: Turn) -> int:
+        obs = turn.observation
+        legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
         if obs["phase"] == "bid":

@@ -7,7 +7,7 @@ not seen (the upcard among them) and takes the pile when they beat its hand
 by more than the −1 the swap costs; buying, it puts away the cards worth less than an
 unseen card on average, up to what the pile has left.  In play it takes tricks
 in a plus deal and sheds them in a minus deal.  It decides only from
-``state.observation(seat)`` and ``state.legal_actions()``.
+its seat's observation and the legal actions (a :class:`~stickspel.bots.Turn`).
 
 >>> from stickspel.games.tremanswhist import TremanswhistState, DECLINE, TAKE
 >>> from stickspel.core import Deal
@@ -20,7 +20,7 @@ in a plus deal and sheds them in a minus deal.  It decides only from
 >>> state.apply_deal(Deal(deal.hands, (tuple(pile[1:] + pile[:1]),), pile[0]))
 >>> state.kind, state.current_player()
 ('plus', 1)
->>> HeuristicBot(seed=1).act(state) == TAKE   # förhand's low hearts and diamonds: swap
+>>> HeuristicBot(seed=1).act(Turn.of(state)) == TAKE   # förhand's low hearts and diamonds: swap
 True
 """
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stickspel.core import GameState
+from stickspel.bots import Turn
 from stickspel.core.cards import SUIT_MASKS, beats, cards_of, mask_of, parse_card, parse_suit
 from stickspel.games.tremanswhist import BUY, DECLINE, TAKE
 
@@ -92,10 +92,9 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, state: GameState) -> int:
-        seat = state.current_player()
-        obs = state.observation(seat)
-        legal = state.legal_actions()
+    def act(self, turn: Turn) -> int:
+        obs = turn.observation
+        legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
         if obs["phase"] == "offer":

@@ -633,7 +633,9 @@ def _loop(
                 console.print(_msg(lang, "refused", reason=reason), style="red")
                 continue
         else:
-            action = bots[who].act(state)
+            from stickspel.bots import Turn
+
+            action = bots[who].act(Turn.of(state))
         seating = list(state.seating())
         before_last = state.last_trick()
         before_deals = len(state.deal_records)

@@ -5,13 +5,14 @@ a ``stickspel/1`` record (played in the program or kept by hand with the
 :mod:`.scorekeeper`); :mod:`.terminal`, :mod:`.html` and :mod:`.pdf` draw any
 sheet.
 
+>>> from stickspel.bots import Turn
 >>> from stickspel.games.plump import PlumpRules, PlumpState
 >>> from stickspel.core.cards import make_rng
 >>> from stickspel.bots import RandomBot
 >>> state = PlumpState(PlumpRules(players=3, max_cards=2))
 >>> rng, bot = make_rng(5), RandomBot(5)
 >>> while not state.is_terminal():
-...     _ = state.apply_chance(rng) if state.is_chance() else state.apply_action(bot.act(state))
+...     _ = state.apply_chance(rng) if state.is_chance() else state.apply_action(bot.act(Turn.of(state)))
 >>> sheet = build_sheet(state.to_record(["Anna", "Björn", "Cissi"]))
 >>> [row.label for row in sheet.tables[0].rows]
 ['2', '1', 'Delsumma', '2', 'Summa']

@@ -529,7 +529,7 @@ def _check_end(doc: dict[str, Any], state: GameState) -> None:
 
 
 def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
-    """Play ``state`` to the end with one bot per seat (``bot.act(state) -> action``).
+    """Play ``state`` to the end with one bot per seat (``bot.act(Turn.of(state)) -> action``).
 
     Where players change seats (Priffe's parti: ``state.seating()`` maps seat to
     player), bot ``i`` plays for player ``i`` wherever that player sits.
@@ -541,4 +541,6 @@ def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
             seat = state.current_player()
             seating = state.seating()
             who = seating[seat] if seating else seat
-            state.apply_action(bots[who].act(state))
+            from stickspel.bots import Turn
+
+            state.apply_action(bots[who].act(Turn.of(state)))
