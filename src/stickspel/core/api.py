@@ -455,6 +455,33 @@ class GameState(ABC):
         is public fixed, the cards it has not seen dealt at random where they may lie."""
         raise NotImplementedError(f"{self.GAME} cannot sample worlds yet")
 
+    def current_deal_items(self) -> tuple[Deal | None, list[int]]:
+        """The deal in progress as it was dealt, and the actions taken in it since;
+        ``(None, [])`` between deals."""
+        actions: list[int] = []
+        for item in reversed(self._log):
+            if isinstance(item, Deal):
+                return item, actions[::-1]
+            if isinstance(item, ReportedDeal):
+                break
+            actions.append(item)
+        return None, []
+
+    def _rebuild_deal(self, deal: Deal, actions: Sequence[int]) -> Self:
+        """A copy of this state whose current deal was dealt as ``deal`` and played
+        with ``actions``: the base of :meth:`sample_world`.  The copy's history and
+        undo stack hold the new deal only, never the real cards of this one."""
+        world = self.clone()
+        while world._log and not isinstance(world._log[-1], Deal):
+            world.undo_action()
+        if not world._log:
+            raise ValueError("no deal is in progress")
+        world.undo_action()
+        world.apply_deal(deal)
+        for action in actions:
+            world.apply_action(action)
+        return world
+
     def last_trick(self) -> tuple[int, tuple[int, ...], int] | None:
         """The last completed trick of the current (or just finished) deal: leader, cards, winner."""
         return self.tricks[-1] if self.tricks else None
