@@ -351,27 +351,51 @@ class GameState(ABC):
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
         raise NotImplementedError  # pragma: no cover - only for entries a game made
 
+    # A state's attributes are read and written by name, never through
+    # ``__dict__``: touching ``__dict__`` makes CPython (3.11+) give up the
+    # compact instance layout, and every later attribute read gets slower.
+    _ATTRS: ClassVar[dict[type, tuple[str, ...]]] = {}
+
+    @classmethod
+    def _attr_names(cls) -> tuple[str, ...]:
+        names = GameState._ATTRS.get(cls)
+        if names is None:
+            probe = cls(cls._default_rules())  # type: ignore[call-arg]
+            names = tuple(n for n in vars(probe) if n not in ("_undo", "_log"))
+            GameState._ATTRS[cls] = names
+        return names
+
+    @classmethod
+    def _default_rules(cls) -> Rules:
+        hints = cls.__annotations__.get("rules")
+        rules_class = getattr(cls, "RULES_CLASS", None)
+        if rules_class is None:  # pragma: no cover - every game sets RULES_CLASS
+            raise TypeError(f"{cls.__name__} has no RULES_CLASS ({hints})")
+        return rules_class()  # type: ignore[no-any-return]
+
     def _snapshot(self) -> dict[str, Any]:
-        snap = self.__dict__.copy()
-        del snap["_undo"], snap["_log"]
+        snap = {name: getattr(self, name) for name in self._attr_names()}
         for name in self.CLONE_LISTS:
             snap[name] = list(snap[name])
         return snap
 
     def _restore(self, snap: dict[str, Any]) -> None:
-        undo, log = self._undo, self._log
-        self.__dict__.clear()
-        self.__dict__.update(snap)
+        for name, value in snap.items():
+            setattr(self, name, value)
         for name in self.CLONE_LISTS:  # the snapshot may be shared with clones
             setattr(self, name, list(snap[name]))
-        self._undo, self._log = undo, log
+
+    def _copy(self) -> Self:
+        new = object.__new__(type(self))
+        for name in self._attr_names():
+            setattr(new, name, getattr(self, name))
+        for name in self.CLONE_LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        return new
 
     def _scratch(self) -> Self:
         """A copy without history, for probing a move."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        for name in self.CLONE_LISTS:
-            setattr(new, name, list(getattr(self, name)))
+        new = self._copy()
         new._undo, new._log = [], []
         return new
 
@@ -501,10 +525,7 @@ class GameState(ABC):
         """An independent copy, history and undo stack included: the lists named in
         :attr:`CLONE_LISTS` are copied, the rest (ints, tuples, rules, finished
         records, snapshots) is shared because it is never mutated."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        for name in self.CLONE_LISTS:
-            setattr(new, name, list(getattr(self, name)))
+        new = self._copy()
         new._undo = list(self._undo)
         new._log = list(self._log)
         return new

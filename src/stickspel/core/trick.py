@@ -12,6 +12,9 @@ from stickspel.core.errors import IllegalActionError, Rule
 
 __all__ = ["TrickGameState", "check_dealt"]
 
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_BIT = tuple(1 << c for c in range(52))
+
 
 def check_dealt(
     piles: Sequence[Sequence[int]],
@@ -58,8 +61,8 @@ class TrickGameState(GameState):
     ``phase`` (equal to :attr:`PLAY_PHASE` while cards are played) and implements
     :meth:`_finish_deal`; it calls :meth:`_play_card` in its play phase.
 
-    A card that does not end the deal is undone from a small tuple (the fast path
-    of search); everything else from a snapshot.
+    A card that does not end the deal is applied and undone through a small tuple
+    (the fast path of search and random play); everything else from a snapshot.
     """
 
     #: Void in the suit led, a player holding trump must play one (Tremanswhist).
@@ -119,23 +122,52 @@ class TrickGameState(GameState):
             return self._card_error(self.current, action)
         return super().explain(action)
 
+    def apply_action(self, action: int) -> None:
+        # The hot path of random play and search: a card that does not end the
+        # deal is checked, played and logged here with a small undo entry.
+        if self.phase != self.PLAY_PHASE:
+            GameState.apply_action(self, action)
+            return
+        p = self.current
+        hand = self.hands[p]
+        trick = self.trick
+        if (
+            not 0 <= action < 52
+            or not hand >> action & 1
+            or (trick and _SUIT_OF[action] != _SUIT_OF[trick[0]])
+        ):
+            error = self._card_error(p, action)  # the full check, duty to trump included
+            if error is not None:
+                raise error
+        last = len(trick) == self.num_players - 1
+        if last and hand == _BIT[action]:  # the deal ends: scores change, snapshot it
+            GameState.apply_action(self, action)
+            return
+        entry = (p, action, self.leader, self.best_card, self.best_seat, last)
+        self._put_card(p, action)
+        self._undo.append(entry)
+        self._log.append(action)
+
     def _play_card(self, p: int, card: int) -> None:
         """Seat ``p`` plays ``card`` to the trick, or :class:`IllegalActionError` says why not."""
         error = self._card_error(p, card)
         if error is not None:
             raise error
+        self._put_card(p, card)
+
+    def _put_card(self, p: int, card: int) -> None:
         trick = self.trick
         if trick:
-            s = suit_of(card)
+            s = _SUIT_OF[card]
             best = self.best_card
-            if (s == suit_of(best) and card > best) or (s == self.trump and suit_of(best) != s):
+            if (s == _SUIT_OF[best] and card > best) or (s == self.trump and _SUIT_OF[best] != s):
                 self.best_card = card
                 self.best_seat = p
         else:
             self.leader = p
             self.best_card = card
             self.best_seat = p
-        self.hands[p] ^= 1 << card
+        self.hands[p] ^= _BIT[card]
         trick.append(card)
         if len(trick) == self.num_players:
             w = self.best_seat
@@ -147,16 +179,6 @@ class TrickGameState(GameState):
                 self._finish_deal()
         else:
             self.current = (p + 1) % self.num_players
-
-    # --- fast undo of a card ---------------------------------------------------
-    def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
-        if self.phase != self.PLAY_PHASE or not 0 <= action < 52:
-            return None
-        p = self.current
-        last_card = len(self.trick) == self.num_players - 1
-        if last_card and self.hands[p] == 1 << action:
-            return None  # the deal ends: scores change, snapshot it
-        return (p, action, self.leader, self.best_card, self.best_seat, last_card)
 
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
         p, card, leader, best_card, best_seat, completed = entry

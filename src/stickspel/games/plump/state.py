@@ -266,6 +266,7 @@ class PlumpState(TrickGameState):
     """A whole game of Plump, from the first deal to the last."""
 
     GAME = "plump"
+    RULES_CLASS = PlumpRules
     CLONE_LISTS = (
         "schedule",
         "hands",
@@ -586,11 +587,11 @@ class PlumpState(TrickGameState):
                 rule="hand_size",
                 sv=f"den här given har {size} kort var, inte {deal['cards']}",
             )
-        saved = self.clone()
+        saved = self._snapshot()
         try:
             self._apply_reported(deal, n, size)
         except IllegalActionError:
-            self.__dict__.update(saved.__dict__)  # nothing entered is lost or half-applied
+            self._restore(saved)  # nothing entered is lost or half-applied
             raise
 
     def _apply_reported(self, deal: dict[str, Any], n: int, size: int) -> None:

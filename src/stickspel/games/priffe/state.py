@@ -438,6 +438,7 @@ class PriffeState(TrickGameState):
     """A whole game of Priffe: a parti of three rubbers (or one rubber)."""
 
     GAME = "priffe"
+    RULES_CLASS = PriffeRules
     CLONE_LISTS = (
         "hands",
         "dealt",
@@ -814,11 +815,11 @@ class PriffeState(TrickGameState):
                 rule="seating",
                 sv=f"placeringen är {deal['seating']}, robbert {self.rubber_index + 1} spelas {list(self.seating_now)}",
             )
-        saved = self.clone()
+        saved = self._snapshot()
         try:
             self._apply_reported(deal)
         except IllegalActionError:
-            self.__dict__.update(saved.__dict__)  # nothing entered is lost or half-applied
+            self._restore(saved)  # nothing entered is lost or half-applied
             raise
 
     def _apply_reported(self, deal: dict[str, Any]) -> None:

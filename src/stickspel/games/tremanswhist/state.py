@@ -282,6 +282,7 @@ class TremanswhistState(TrickGameState):
     """A whole game of Tremanswhist (either form)."""
 
     GAME = "tremanswhist"
+    RULES_CLASS = TremanswhistRules
     PLAY_PHASE = _PLAY
     MUST_TRUMP = True
     CLONE_LISTS = (
@@ -630,11 +631,11 @@ class TremanswhistState(TrickGameState):
                 rule="truncated" if self.phase != _OVER else "game_over",
                 sv="förra given är inte färdigspelad" if self.phase != _OVER else "partiet är slut",
             )
-        saved = self.clone()
+        saved = self._snapshot()
         try:
             self._apply_reported(deal)
         except IllegalActionError:
-            self.__dict__.update(saved.__dict__)  # nothing entered is lost or half-applied
+            self._restore(saved)  # nothing entered is lost or half-applied
             raise
 
     def _apply_reported(self, deal: dict[str, Any]) -> None:
