@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from stickspel.core.cards import CardError, card_str, parse_card
-from stickspel.core.errors import IllegalActionError, InvalidActionError, Rule, error_text
+from stickspel.core.errors import IllegalActionError, InvalidActionError, Rule
 from stickspel.core.rules import Rules
 
 CHANCE = -1
@@ -88,9 +88,7 @@ class Deal:
             )
             upcard = parse_card(up) if up.strip() else None
         except CardError as e:
-            raise InvalidActionError(
-                f"bad deal text: {e}", sv=f"felaktig giv: {error_text(e, 'sv')}"
-            ) from None
+            raise InvalidActionError("deal.bad_text", error=e) from None
         return cls(hands, extra, upcard)
 
 
@@ -442,11 +440,7 @@ class GameState(ABC):
         self._log.append(ReportedDeal(copy.deepcopy(deal)))
 
     def _apply_reported_deal(self, deal: dict[str, Any]) -> None:
-        raise IllegalActionError(
-            f"{self.GAME} cannot take a deal without cards",
-            rule="no_cards",
-            sv=f"{self.GAME} kan inte ta emot en giv utan kort",
-        )
+        raise IllegalActionError("rule.no_cards", rule=Rule.NO_CARDS, game=self.GAME)
 
     def apply_history_item(self, item: HistoryItem) -> None:
         """Apply one item of another state's :meth:`history`."""

@@ -22,6 +22,8 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 
+from stickspel.core.errors import StickspelError
+
 __all__ = [
     "CLUBS",
     "DIAMONDS",
@@ -88,13 +90,8 @@ _SYMBOL_CARD = re.compile(
 )
 
 
-class CardError(ValueError):
-    """Raised for text that is not a card or suit in any accepted notation;
-    ``sv`` is the message in Swedish."""
-
-    def __init__(self, message: str, *, sv: str | None = None) -> None:
-        super().__init__(message)
-        self.sv = sv
+class CardError(StickspelError, ValueError):
+    """Raised for text that is not a card or suit in any accepted notation."""
 
 
 def suit_of(card: int) -> int:
@@ -146,10 +143,7 @@ def parse_suit(text: str) -> int:
     """
     key = text.strip().upper()
     if key not in _SUIT_WORDS:
-        raise CardError(
-            f"{text!r} is not a suit (use C D H S, ♣ ♦ ♥ ♠ or a suit name)",
-            sv=f"{text!r} är ingen färg (skriv C D H S, ♣ ♦ ♥ ♠ eller färgens namn)",
-        )
+        raise CardError("cards.not_a_suit", text=repr(text))
     return _SUIT_WORDS[key]
 
 
@@ -165,10 +159,7 @@ def parse_card(text: str) -> int:
     stickspel.core.cards.CardError: '1X' is not a card (write e.g. AS, TD, 7H or E♠, Kn♥, 10♦)
     """
     if not isinstance(text, str):  # e.g. a number in a hand-edited record
-        raise CardError(
-            f"{text!r} is not a card (write e.g. AS, TD, 7H or E♠, Kn♥, 10♦)",
-            sv=f"{text!r} är inget kort (skriv t.ex. E♠, Kn♥, 10♦ eller AS, TD, 7H)",
-        )
+        raise CardError("cards.not_a_card", text=repr(text))
     raw = text.strip()
     up = raw.upper()
     if len(up) == 2 and up[0] in RANKS and up[1] in SUITS:
@@ -186,10 +177,7 @@ def parse_card(text: str) -> int:
                 rank = _RANK_WORDS.get(rank_word, _LONG_RANKS.get(rank_word))
                 if rank is not None:
                     return _SUIT_WORDS[suit_word] * 13 + rank
-    raise CardError(
-        f"{text!r} is not a card (write e.g. AS, TD, 7H or E♠, Kn♥, 10♦)",
-        sv=f"{text!r} är inget kort (skriv t.ex. E♠, Kn♥, 10♦ eller AS, TD, 7H)",
-    )
+    raise CardError("cards.not_a_card", text=repr(text))
 
 
 _LONG_RANKS = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -16,6 +17,10 @@ def option(default: Any, help: str, source: str, choices: Sequence[Any] | None =
     return field(default=default, metadata={"help": help, "source": source, "choices": choices})
 
 
+# A whole number as typed: ASCII digits, at most 9 of them (no '²', no 5,000 digits).
+_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
+
+
 def _parse_value(name: str, raw: str, typ: Any) -> Any:
     text = raw.strip()
     low = text.lower()
@@ -24,28 +29,18 @@ def _parse_value(name: str, raw: str, typ: Any) -> Any:
             return True
         if low in ("false", "no", "off", "0", "nej"):
             return False
-        raise RulesError(
-            f"option {name}: {raw!r} is not true or false",
-            sv=f"regeln {name}: {raw!r} är varken ja eller nej",
-        )
+        raise RulesError("rules.not_bool", name=name, value=repr(raw))
     if typ in ("int", int, "int | None"):
         if low in ("none", "default", "") and "None" in str(typ):
             return None
-        try:
-            return int(text)
-        except ValueError:
-            raise RulesError(
-                f"option {name}: {raw!r} is not a whole number",
-                sv=f"regeln {name}: {raw!r} är inget heltal",
-            ) from None
+        if not _WHOLE.fullmatch(text):  # ASCII digits only: int() takes '٣' too
+            raise RulesError("rules.not_int", name=name, value=repr(raw))
+        return int(text)
     if "tuple" in str(typ):
-        try:
-            return tuple(int(x) for x in text.replace("/", " ").replace(";", " ").split())
-        except ValueError:
-            raise RulesError(
-                f"option {name}: {raw!r} is not whole numbers separated by / (e.g. 2/6/7)",
-                sv=f"regeln {name}: {raw!r} är inte heltal åtskilda med / (t.ex. 2/6/7)",
-            ) from None
+        parts = text.replace("/", " ").replace(";", " ").split()
+        if not all(_WHOLE.fullmatch(x) for x in parts):
+            raise RulesError("rules.not_ints", name=name, value=repr(raw))
+        return tuple(int(x) for x in parts)
     return text
 
 
@@ -70,20 +65,13 @@ class Rules:
             if choices is not None and value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
                 raise RulesError(
-                    f"option {f.name}: {value!r} is not one of {allowed}",
-                    sv=f"regeln {f.name}: {value!r} är inte något av {allowed}",
+                    "rules.not_choice", name=f.name, value=repr(value), allowed=allowed
                 )
             expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
             if expected == "bool" and not isinstance(value, bool):
-                raise RulesError(
-                    f"option {f.name}: {value!r} is not true or false",
-                    sv=f"regeln {f.name}: {value!r} är varken ja eller nej",
-                )
+                raise RulesError("rules.not_bool", name=f.name, value=repr(value))
             if expected == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(
-                    f"option {f.name}: {value!r} is not a whole number",
-                    sv=f"regeln {f.name}: {value!r} är inget heltal",
-                )
+                raise RulesError("rules.not_int", name=f.name, value=repr(value))
         self.validate()
 
     def validate(self) -> None:
@@ -96,9 +84,7 @@ class Rules:
         key = name.replace("-", "_").lower()
         if key not in cls.PRESETS:
             raise RulesError(
-                f"{cls.GAME} has no preset {name!r}; presets: {', '.join(cls.PRESETS)}",
-                sv=f"{cls.GAME} har ingen förinställning {name!r}; "
-                f"förinställningar: {', '.join(cls.PRESETS)}",
+                "rules.no_preset", game=cls.GAME, preset=repr(name), presets=", ".join(cls.PRESETS)
             )
         return cls.from_dict({**cls.PRESETS[key], **overrides})
 
@@ -113,8 +99,7 @@ class Rules:
         unknown = [k for k in values if k not in names]
         if unknown:
             raise RulesError(
-                f"{cls.GAME} has no option {unknown[0]!r}; options: {', '.join(names)}",
-                sv=f"{cls.GAME} har ingen regel {unknown[0]!r}; regler: {', '.join(names)}",
+                "rules.no_option", game=cls.GAME, name=repr(unknown[0]), names=", ".join(names)
             )
         types = {f.name: f.type for f in dataclasses.fields(cls)}
         clean = {}
@@ -135,8 +120,7 @@ class Rules:
             k = raw_key.replace("-", "_").lower()
             if k not in types:
                 raise RulesError(
-                    f"{cls.GAME} has no option {raw_key!r}; options: {', '.join(types)}",
-                    sv=f"{cls.GAME} har ingen regel {raw_key!r}; regler: {', '.join(types)}",
+                    "rules.no_option", game=cls.GAME, name=repr(raw_key), names=", ".join(types)
                 )
             parsed[k] = _parse_value(k, raw, types[k])
         if preset:
@@ -153,10 +137,7 @@ class Rules:
         t = text.strip()
         head, _, rest = t.partition("(")
         if head.strip() != cls.GAME:
-            raise RulesError(
-                f"{text!r} is not a {cls.GAME} rules text",
-                sv=f"{text!r} är ingen regeltext för {cls.GAME}",
-            )
+            raise RulesError("rules.not_rules_text", text=repr(text), game=cls.GAME)
         body = rest.rstrip(")").strip()
         values: dict[str, str] = {}
         preset = None
@@ -165,7 +146,7 @@ class Rules:
                 if preset is None and not values:
                     preset = part
                     continue
-                raise RulesError(f"{part!r} is not name=value", sv=f"{part!r} är inte namn=värde")
+                raise RulesError("rules.not_name_value", part=repr(part))
             k, _, v = part.partition("=")
             values[k.strip()] = v.strip()
         return cls.from_strings(values, preset)

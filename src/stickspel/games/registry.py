@@ -49,10 +49,7 @@ def register(spec: GameSpec) -> None:
 def game_spec(name: str) -> GameSpec:
     key = name.strip().lower().replace("ä", "a")
     if key not in GAMES:
-        raise RulesError(
-            f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}",
-            sv=f"okänt spel {name!r}; spel: {', '.join(sorted(GAMES))}",
-        )
+        raise RulesError("rules.unknown_game", name=repr(name), games=", ".join(sorted(GAMES)))
     return GAMES[key]
 
 

@@ -11,7 +11,8 @@ fields may carry a kind after the colon, formatted for the language:
   ``{cards:cards}`` several, ``{card:disp}`` a card in display notation;
 - ``{suit:suit}`` a suit (``S`` / ``spader``), ``{suit:suitname}`` its name;
 - ``{seat:seatgen}`` the same in the genitive (``Annas``, ``plats 2:s``);
-- ``{pile:msg}`` another message of the catalogue, by key;
+- ``{pile:msg}`` another message of the catalogue, by key; ``{error:err}`` a
+  nested error's text;
 - ``{seat:seat}`` a seat: the person's name where the caller gives names, else
   ``seat 2`` / ``plats 2``.
 
@@ -83,6 +84,10 @@ class _Formatter(string.Formatter):
             return "CDHS"[value] if lang == "en" else suit_display(value, lang)
         if format_spec == "suitname":
             return SUIT_NAMES[lang][value]
+        if format_spec == "err":  # a nested error, in the same language
+            from stickspel.core.errors import error_text
+
+            return error_text(value, lang, self.names)
         if format_spec == "msg":
             return render(str(value), {}, lang, self.names)
         if format_spec == "seatgen":
