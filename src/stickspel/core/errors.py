@@ -3,8 +3,8 @@ parameters (seat, card, bid …); the words a person reads come from the message
 catalogues (:mod:`stickspel.i18n`), rendered in the UI's language.
 
 >>> e = IllegalActionError("rule.card_not_held", rule=Rule.CARD_NOT_HELD, seat=2, card=51)
->>> e.rule, e.seat, e.params["card"]
-(<Rule.CARD_NOT_HELD: 'card_not_held'>, 2, 51)
+>>> e.rule, e.seat, e.params["card"], e.card
+(<Rule.CARD_NOT_HELD: 'card_not_held'>, 2, 51, 51)
 >>> str(e)
 'seat 2 does not hold AS'
 >>> e.text("sv")
@@ -146,6 +146,13 @@ class StickspelError(Exception):
 
     def __str__(self) -> str:
         return self.text("en")
+
+    def __getattr__(self, name: str) -> Any:
+        # the parameters read as attributes too: ``e.card``, ``e.bid``
+        params = self.__dict__.get("params")
+        if params is not None and name in params:
+            return params[name]
+        raise AttributeError(name)
 
     @property
     def sv(self) -> str | None:
