@@ -185,8 +185,8 @@ def _is_public(state: GameState, action: int) -> bool:
         if getattr(state.rules, "bidding", None) != "simultaneous":
             return True
         obs = plain_observation(state.observation(state.current_player()))
-        bids = obs.get("bids") or []
-        return obs.get("phase") != "bid" or sum(b is None for b in bids) <= 1
+        last = len(obs.get("bids") or []) - 1
+        return obs.get("phase") != "bid" or int(obs.get("bids_made") or 0) >= last
     return True
 
 
