@@ -191,7 +191,8 @@ def _is_public(state: GameState, action: int) -> bool:
 
 
 class Table:
-    """A game played by ``persons`` (their order is the record's ``players``).
+    """A game (a :class:`Game` or its text, ``"plump(players=3)"``) played by
+    ``persons`` (their order is the record's ``players``).
 
     ``bots`` maps the persons a bot plays to their bot; ``rng`` deals
     (``random.SystemRandom()`` for live games, a seeded ``random.Random`` in
@@ -202,7 +203,7 @@ class Table:
 
     def __init__(
         self,
-        game: Game,
+        game: Game | str,
         persons: Sequence[Person],
         bots: Mapping[Person, Bot] | None = None,
         *,
@@ -211,6 +212,10 @@ class Table:
         autosave: Autosave | str | Path | None = None,
         state: GameState | None = None,
     ) -> None:
+        if isinstance(game, str):
+            from stickspel.games import load_game
+
+            game = load_game(game)
         self.game = game
         self.persons = list(persons)
         self.bots: dict[Person, Bot] = dict(bots or {})
