@@ -179,8 +179,9 @@ def _is_public(state: GameState, action: int) -> bool:
     if type(state).public_action is not GameState.public_action:
         return state.public_action(action)
     if state.GAME == "tremanswhist" and action < 52:
-        obs = plain_observation(state.observation(state.current_player()))
-        return bool(obs.get("phase") == "play")
+        from stickspel.games.tremanswhist.state import _PLAY
+
+        return bool(getattr(state, "phase", _PLAY) == _PLAY)
     if state.GAME == "plump" and action >= 52:
         if getattr(state.rules, "bidding", None) != "simultaneous":
             return True
@@ -338,13 +339,14 @@ class Table:
             raise IllegalActionError("rule.game_over", rule=Rule.GAME_OVER)
         if state.is_chance():
             raise IllegalActionError("rule.not_dealt", rule=Rule.NOT_DEALT)
-        seat = self._seating().index(index)
+        seating = self._seating()
+        seat = seating.index(index)
         if seat != state.current_player():
             raise IllegalActionError("rule.not_your_turn", rule=Rule.NOT_YOUR_TURN, seat=seat)
         refusal = state.explain(action)
         if refusal is not None:
             raise refusal
-        return self._record(action)
+        return self._record(action, seating)
 
     def deal(self, deal: Deal | None = None) -> Event:
         """Deal the next cards (``deal`` given, or drawn from the table's generator)."""
@@ -357,15 +359,23 @@ class Table:
         from stickspel.bots import Turn
 
         state = self._state
-        while not state.is_terminal():
-            if state.is_chance():
+        by_index = [self.bots.get(p) for p in self.persons]
+        while True:
+            seat = state.current_player()
+            if seat < 0:
+                if not state.is_chance():
+                    return  # the end
                 self._record(None)
                 continue
-            person = self.persons[self._seating()[state.current_player()]]
-            bot = self.bots.get(person)
+            seating = self._seating()
+            bot = by_index[seating[seat]]
             if bot is None:
                 return
-            self.submit(person, bot.act(Turn.of(state)))
+            turn = Turn.of(state)
+            action = bot.act(turn)
+            if action not in turn.legal_actions:  # the same refusal a person gets
+                self.submit(self.persons[seating[seat]], action)
+            self._record(action, seating)
 
     def undo(self) -> Event:
         """Take back the last action (not a deal): logged as an ``undo`` event."""
@@ -385,11 +395,13 @@ class Table:
         self._listeners.append(listener)
 
     # --- the log -----------------------------------------------------------------
-    def _record(self, item: HistoryItem | None) -> Event:
-        """Apply ``item`` (``None``: deal from the generator) and log it."""
+    def _record(self, item: HistoryItem | None, seating: tuple[int, ...] | None = None) -> Event:
+        """Apply ``item`` (``None``: deal from the generator) and log it; ``seating``
+        is the seating now, where the caller has it."""
         state = self._state
         seq = len(self._log) + 1
-        seating = self._seating()
+        if seating is None:
+            seating = self._seating()
         if item is None or isinstance(item, Deal):
             deal = state.apply_chance(self.rng) if item is None else _applied(state, item)
             seating = self._seating()  # after the deal: who sits where for it
