@@ -129,3 +129,16 @@ def test_resume_refuses_a_record_kept_by_hand(tmp_path: Path) -> None:
     assert path.read_text() == kept
     en = run(["play", "plump", "--resume", "sheet.json", "--lang", "en"], tmp_path)
     assert en.returncode == 1 and "is a record kept by hand" in en.stderr
+
+
+def test_an_unwritable_place_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(As root every place is writable: the check itself, with access denied.)"""
+    from stickspel.cli.app import _output_problem
+
+    assert _output_problem(tmp_path / "new" / "r.json", "en", force=False, ours=None) is None
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    problem = _output_problem(tmp_path / "new" / "r.json", "en", force=False, ours=None)
+    assert problem == f"cannot write {tmp_path / 'new' / 'r.json'}"
+    (tmp_path / "mine.json").write_text("{}")
+    mine = tmp_path / "mine.json"
+    assert _output_problem(mine, "sv", force=False, ours=mine) == f"kan inte skriva {mine}"
