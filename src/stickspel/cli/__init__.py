@@ -1,5 +1,5 @@
 """The command line: ``stickspel play | simulate | replay | rules | protokoll``."""
 
-from stickspel.cli.app import _as_seen_by, app, main, rules_markdown
+from stickspel.cli.app import app, main, rules_markdown
 
-__all__ = ["_as_seen_by", "app", "main", "rules_markdown"]
+__all__ = ["app", "main", "rules_markdown"]

@@ -66,6 +66,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "resumed": "Fortsätter partiet i {path}: {deals} givar spelade.",
         "resume_rules": "Reglerna kommer från protokollet; regelval på kommandoraden gäller inte.",
         "wrong_game": "{path} är ett parti {game}, inte {want}",
+        "wrong_variant": "{path} spelas med {rules}, inte {option}",
+        "hand_kept": "{path} är ett protokoll fört för hand (givar utan kort) "
+        "och kan inte spelas vidare här",
+        "out_is_dir": "{path} är en mapp; --record vill ha en fil",
+        "out_under_file": "kan inte spara i {path}: {parent} är en fil",
+        "out_unwritable": "kan inte skriva {path}",
+        "out_exists": "{path} finns redan; välj en annan fil med --record eller skriv över med --force",
+        "hidden_call": "{name} har bjudit.",
         "seat_range": "--seat måste vara 0–{last}, inte {seat}",
         "players_fixed": "{game} spelas av {n} spelare, inte {players}",
         "bad_option": "-o vill ha namn=värde, inte {text!r}",
@@ -123,6 +131,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "resumed": "Continuing the game in {path}: {deals} deals played.",
         "resume_rules": "The rules come from the record; rules options given here do not apply.",
         "wrong_game": "{path} is a game of {game}, not {want}",
+        "wrong_variant": "{path} is played with {rules}, not {option}",
+        "hand_kept": "{path} is a record kept by hand (deals without cards) "
+        "and cannot be played on here",
+        "out_is_dir": "{path} is a directory; --record wants a file",
+        "out_under_file": "cannot save to {path}: {parent} is a file",
+        "out_unwritable": "cannot write {path}",
+        "out_exists": "{path} exists; choose another file with --record or overwrite it with --force",
+        "hidden_call": "{name} has bid.",
         "seat_range": "--seat must be 0–{last}, not {seat}",
         "players_fixed": "{game} is played by {n} players, not {players}",
         "bad_option": "-o wants name=value, not {text!r}",
@@ -424,31 +440,20 @@ def default_record_path(game: str, directory: Path = RECORD_DIR) -> Path:
 
 
 def _show_sheet(
-    console: Console, state: GameState, players: list[str], lang: str, seat: int | None = None
+    console: Console,
+    state: GameState,
+    players: list[str],
+    lang: str,
+    doc: dict[str, Any] | None = None,
 ) -> None:
+    """The protokoll of ``state`` (or of ``doc``, a record as one person may see it)."""
     from stickspel.protokoll import build_sheet
     from stickspel.protokoll.terminal import render_sheet
 
-    doc = state.to_record(players)
-    if seat is not None:
-        doc = _as_seen_by(doc, state.observation(seat))
+    if doc is None:
+        doc = state.to_record(players)
     for table in render_sheet(build_sheet(doc, lang)):
         console.print(table)
-
-
-def _as_seen_by(doc: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
-    """The record with the unfinished deal's calls that ``obs`` hides left out.
-
-    Mid-deal the protokoll shows bids as they are made, but simultaneous bids stay
-    hidden (``None`` in the observation's ``bids``) until everyone has bid.
-    """
-    deals = doc.get("deals") or []
-    bids = obs.get("bids")
-    if deals and "result" not in deals[-1] and isinstance(bids, list):
-        last = dict(deals[-1])
-        last["auction"] = [c for c in last.get("auction", []) if bids[c["seat"]] is not None]
-        doc = {**doc, "deals": [*deals[:-1], last]}
-    return doc
 
 
 def _action_text(state: GameState, action: int, lang: str) -> str:
@@ -457,10 +462,9 @@ def _action_text(state: GameState, action: int, lang: str) -> str:
     return card_display(action, lang) if 0 <= action < 52 else state.action_to_string(action)
 
 
-def _legal_text(state: GameState, obs: dict[str, Any], lang: str) -> str:
+def _legal_text(state: GameState, legal: Sequence[int], obs: dict[str, Any], lang: str) -> str:
     from stickspel.core.cards import mask_of, parse_suit, sorted_for_display
 
-    legal = state.legal_actions()
     cards = [a for a in legal if a < 52]
     trump = None
     if obs.get("trump"):
@@ -486,9 +490,55 @@ def _announce_end(console: Console, state: GameState, players: list[str], lang: 
         )
 
 
+def _output_problem(path: Path, lang: str, *, force: bool, ours: Path | None) -> str | None:
+    """Why the game could not be saved at ``path`` (checked before anything is played).
+
+    A file there is overwritten only if it is ``ours`` (the record being resumed)
+    or with ``--force``.
+    """
+    import os
+
+    if path.is_dir():
+        return _msg(lang, "out_is_dir", path=path)
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if parent.exists() and not parent.is_dir():
+        return _msg(lang, "out_under_file", path=path, parent=parent)
+    if path.exists():
+        if not (force or (ours is not None and path.resolve() == ours.resolve())):
+            return _msg(lang, "out_exists", path=path)
+        if not os.access(path, os.W_OK):
+            return _msg(lang, "out_unwritable", path=path)
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return _msg(lang, "out_unwritable", path=path)
+    return None
+
+
+def _variant_clash(
+    spec: GameSpec, rules: Rules, lang: str, common: dict[str, Any], variant: dict[str, Any]
+) -> str | None:
+    """The first rules option given on the command line that the resumed record does
+    not have (the rules of a resumed game come from its record)."""
+    try:
+        wanted = rules_from_options(spec, variant, common.get("preset"), common.get("option"))
+    except RulesError as e:
+        return error_text(e, lang)
+    names = {k for k, v in variant.items() if v is not None}
+    names |= {o.partition("=")[0].strip() for o in common.get("option") or []}
+    if common.get("preset"):
+        names |= set(spec.rules.PRESETS.get(common["preset"], {}))
+    have, want = rules.to_dict(), wanted.to_dict()
+    for name in sorted(names):
+        if name in have and have[name] != want.get(name):
+            return f"{name}={_value_text(want.get(name))}"
+    return None
+
+
 def _play(game: str, **kwargs: Any) -> None:
     from stickspel.core.cards import make_rng
     from stickspel.records import RecordError, load_record, replay, write_record
+    from stickspel.table import Person, Table
 
     common, variant = _split_kwargs(kwargs)
     lang = _check_lang(common["lang"])
@@ -505,7 +555,15 @@ def _play(game: str, **kwargs: Any) -> None:
             raise _fail(lang, error_text(e, lang), 1) from None
         if rep.state.GAME != game:
             raise _fail(lang, _msg(lang, "wrong_game", path=resume, game=rep.state.GAME, want=game))
+        if any("hands" not in d for d in doc.get("deals") or []):
+            raise _fail(lang, _msg(lang, "hand_kept", path=resume), 1)
         state, players = rep.state, list(rep.players)
+        clash = _variant_clash(game_spec(game), state.rules, lang, common, variant)
+        if clash is not None:
+            raise _fail(
+                lang,
+                _msg(lang, "wrong_variant", path=resume, rules=state.rules.to_text(), option=clash),
+            )
         record_path = record_path or resume
         given = [k for k, v in variant.items() if v is not None] + list(common["option"] or [])
         if given or common["preset"]:
@@ -514,7 +572,6 @@ def _play(game: str, **kwargs: Any) -> None:
             _show_sheet(console, state, players, lang)
             console.print(_msg(lang, "already_over", path=resume))
             return
-        console.print(_msg(lang, "resumed", path=resume, deals=len(state.deal_records)))
     else:
         spec, rules = _build_rules(game, lang, common, variant)
         probe = spec.state(rules)  # type: ignore[call-arg]
@@ -534,134 +591,125 @@ def _play(game: str, **kwargs: Any) -> None:
     except RulesError as e:
         raise _fail(lang, error_text(e, lang)) from None
     path = record_path or default_record_path(game)
+    problem = _output_problem(path, lang, force=common["force"], ours=resume)
+    if problem is not None:
+        raise _fail(lang, problem)
+    if resume is not None:
+        console.print(_msg(lang, "resumed", path=resume, deals=len(state.deal_records)))
+    persons = [Person(name, "human" if i == seat else "bot") for i, name in enumerate(players)]
+    table = Table.from_state(
+        state,
+        persons,
+        {p: bots[i] for i, p in enumerate(persons) if bots[i] is not None},
+        rng=rng,
+        autosave=path,
+    )
     try:
-        _loop(console, state, players, seat, bots, rng, lang, game)
+        _loop(console, table, persons[seat], lang, game)
     except (KeyboardInterrupt, EOFError) as stop:
-        write_record(state.to_record(players), path)
+        write_record(table.to_record(), path)
         console.print()
         console.print(_msg(lang, "saved", path=path), soft_wrap=True)
         console.print(_msg(lang, "resume_hint", game=game, path=path), soft_wrap=True)
-        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
-    write_record(state.to_record(players), path)
-    _show_sheet(console, state, players, lang)
-    _announce_end(console, state, players, lang)
+        code = 130 if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, _Quit) else 0
+        raise typer.Exit(code) from None
+    _show_sheet(console, table.state, players, lang)
+    _announce_end(console, table.state, players, lang)
     console.print(_msg(lang, "record_written", path=path), soft_wrap=True)
 
 
 class _Quit(KeyboardInterrupt):
-    """The player typed q: save and stop, as Ctrl-C does."""
+    """The player typed q: save and stop, as Ctrl-C does (but a chosen end: status 0)."""
 
 
-def _loop(
-    console: Console,
-    state: GameState,
-    players: list[str],
-    human: int,
-    bots: list[Any],
-    rng: Any,
-    lang: str,
-    game: str,
-) -> None:
-    """Deal, ask the human for its moves, let bots play the rest, announce what is public.
+def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> None:
+    """The terminal client of ``table``: ask ``human`` for its moves, let the table
+    deal and run the bots, and show what the human's event stream carries.
 
-    ``human`` and the bots' list index persons (``players``); where a game
-    moves people between seats (``state.seating()``: seat → person) the loop
-    follows them.  Everything shown comes from the human's observation or is
-    public (a card is announced only once the human can see it).
+    Everything shown comes from the human's events and observation: a move is
+    announced as the table says the human saw it (a hidden one without its
+    content), so nothing here decides what is public.
     """
     from rich.text import Text
 
+    from stickspel.core.cards import card_display
+
     view = _view(game)
     describe = getattr(view, "describe", None)
-    shown_view = False
+    players = table.players()
+    me = table.person_index(human)
+    shown_view = [False]
 
-    def person(seat: int, seating: Sequence[int] | None = None) -> int:
-        seats = seating if seating is not None else state.seating()
-        return int(seats[seat]) if seats else seat
-
-    def my_seat() -> int:
-        seats = state.seating()
-        return list(seats).index(human) if seats else human
-
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance(rng)
-            dealer = state.observation(my_seat()).get("dealer")
-            line = (
-                _msg(lang, "new_deal", dealer=players[person(dealer)])
-                if isinstance(dealer, int)
-                else _msg(lang, "new_deal_plain")
-            )
-            console.print()
-            console.print(line, style="bold cyan")
-            shown_view = False
-            continue
-        actor = state.current_player()
-        who = person(actor)
-        if who == human:
-            obs = state.observation(actor)
-            if not shown_view:
-                console.print(view.render(obs, players=players, lang=lang))
-            shown_view = True
-            question = view.prompt(obs, lang=lang)
-            legal = _legal_text(state, obs, lang)
-            raw = console.input(Text(f"{question} [{_msg(lang, 'legal')}: {legal}]: "))
-            text = raw.strip()
-            if not text:
-                continue
-            low = text.lower()
-            if low in ("?", "h", "help", "hjälp"):
-                console.print(_msg(lang, "help"))
-                shown_view = False
-                continue
-            if low in ("p", "protokoll"):
-                _show_sheet(console, state, players, lang, seat=actor)
-                continue
-            if low in ("q", "quit", "avsluta"):
-                raise _Quit()
-            try:
-                action = state.string_to_action(text)
-            except InvalidActionError as e:
-                console.print(_msg(lang, "unparsable", reason=error_text(e, lang)), style="red")
-                continue
-            if action not in state.legal_actions():
-                reason: object = "?"
-                try:
-                    state.clone().apply_action(action)
-                except IllegalActionError as e:
-                    reason = error_text(e, lang)
-                console.print(_msg(lang, "refused", reason=reason), style="red")
-                continue
-        else:
-            from stickspel.bots import Turn
-
-            action = bots[who].act(Turn.of(state))
-        seating = list(state.seating())
-        before_last = state.last_trick()
-        before_deals = len(state.deal_records)
-        state.apply_action(action)
-        shown_view = False
-        last = state.last_trick()
-        trick_done = last is not None and last != before_last
-        if who != human:
-            obs = state.observation(my_seat())
-            if action < 52:
-                # a card put away face down (a game may say so) is not announced
-                seen = (trick_done and last is not None and action in last[1]) or (
-                    json.dumps(obs).find(f'"{state.action_to_string(action)}"') >= 0
+    def show(event: Any) -> None:
+        for e in table.events_for(human, since=event.seq - 1):
+            shown_view[0] = False
+            if e.kind == "deal":
+                dealer = (e.observation or {}).get("dealer")
+                line = (
+                    _msg(lang, "new_deal", dealer=players[e.person])
+                    if isinstance(dealer, int)
+                    else _msg(lang, "new_deal_plain")
                 )
-                if seen:
-                    card = _action_text(state, action, lang)
-                    console.print(_msg(lang, "plays", name=players[who], card=card))
-            else:
-                text = state.action_to_string(action)
-                said = describe(obs, actor, text, players, lang) if describe else None
-                console.print(said or _msg(lang, "calls", name=players[who], call=text))
-        if trick_done and last is not None:
-            console.print(_msg(lang, "takes", name=players[person(last[2], seating)]), style="bold")
-        if len(state.deal_records) > before_deals:
-            console.print(_msg(lang, "deal_over"), style="bold")
-            _show_sheet(console, state, players, lang)
+                console.print()
+                console.print(line, style="bold cyan")
+                continue
+            if e.kind != "action":
+                continue
+            if e.person != me:
+                if e.hidden:
+                    if e.is_call:
+                        console.print(_msg(lang, "hidden_call", name=players[e.person]))
+                elif not e.is_call:
+                    card = card_display(e.action, lang)
+                    console.print(_msg(lang, "plays", name=players[e.person], card=card))
+                else:
+                    obs = table.view(human).observation
+                    said = describe(obs, e.seat, e.text, players, lang) if describe else None
+                    console.print(said or _msg(lang, "calls", name=players[e.person], call=e.text))
+            if e.trick_winner_person is not None:
+                console.print(
+                    _msg(lang, "takes", name=players[e.trick_winner_person]), style="bold"
+                )
+            if e.deal_over:
+                console.print(_msg(lang, "deal_over"), style="bold")
+                _show_sheet(console, table.state, players, lang)
+
+    table.subscribe(show)
+    state = table.state
+    while True:
+        table.advance()
+        if table.is_terminal():
+            return
+        now = table.view(human)
+        obs = now.observation
+        if not shown_view[0]:
+            console.print(view.render(obs, players=players, lang=lang))
+        shown_view[0] = True
+        question = view.prompt(obs, lang=lang)
+        legal = _legal_text(state, now.legal_actions, obs, lang)
+        raw = console.input(Text(f"{question} [{_msg(lang, 'legal')}: {legal}]: "))
+        text = raw.strip()
+        if not text:
+            continue
+        low = text.lower()
+        if low in ("?", "h", "help", "hjälp"):
+            console.print(_msg(lang, "help"))
+            shown_view[0] = False
+            continue
+        if low in ("p", "protokoll"):
+            _show_sheet(console, state, players, lang, doc=table.record_for(human))
+            continue
+        if low in ("q", "quit", "avsluta"):
+            raise _Quit()
+        try:
+            action = state.string_to_action(text)
+        except InvalidActionError as e:
+            console.print(_msg(lang, "unparsable", reason=error_text(e, lang)), style="red")
+            continue
+        try:
+            table.submit(human, action, version=now.version)
+        except IllegalActionError as e:
+            console.print(_msg(lang, "refused", reason=error_text(e, lang)), style="red")
 
 
 def _sim(game: str, **kwargs: Any) -> None:
@@ -755,6 +803,13 @@ def _register_games() -> None:
                 "resume",
                 Optional[Path],  # noqa: UP045
                 typer.Option(None, "--resume", help="Continue the game saved in this record."),
+            ),
+            _param(
+                "force",
+                bool,
+                typer.Option(
+                    False, "--force", help="Overwrite an existing file given with --record."
+                ),
             ),
         ] + _common_game_params(spec)
         play_app.command(

@@ -532,15 +532,12 @@ def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
     """Play ``state`` to the end with one bot per seat (``bot.act(Turn.of(state)) -> action``).
 
     Where players change seats (Priffe's parti: ``state.seating()`` maps seat to
-    player), bot ``i`` plays for player ``i`` wherever that player sits.
+    player), bot ``i`` plays for player ``i`` wherever that player sits.  The
+    bots act through a :class:`~stickspel.table.Table` around ``state``, as at
+    any other table.
     """
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance(rng)
-        else:
-            seat = state.current_player()
-            seating = state.seating()
-            who = seating[seat] if seating else seat
-            from stickspel.bots import Turn
+    from stickspel.table import Person, Table
 
-            state.apply_action(bots[who].act(Turn.of(state)))
+    persons = [Person(f"bot-{i + 1}", "bot") for i in range(len(bots))]
+    table = Table.from_state(state, persons, dict(zip(persons, bots, strict=True)), rng=rng)
+    table.advance()
