@@ -285,11 +285,11 @@ def observation_tensor(state: PlumpState, seat: int) -> np.ndarray:
     for s in range(n):
         r = (s - seat) % n
         out[base + r] = state.tricks_won[s] / largest
-        out[base + 2 * n + r] = state.totals[s] / TOTAL_SCALE
+        out[base + 3 * n + r] = state.totals[s] / TOTAL_SCALE
     out[base + n + (state.dealer_seat - seat) % n] = 1.0
     current = state.current_player()
     if current >= 0 and current != TERMINAL:
-        out[base + 3 * n + (current - seat) % n] = 1.0
+        out[base + 2 * n + (current - seat) % n] = 1.0
     return out
 
 
