@@ -80,6 +80,9 @@ _M0, _M1, _M2, _M3 = SUIT_MASKS
 # 4 × 8192 entries): legal_actions is the hottest call of random play and search.
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
 _NAME = tuple(card_str(c) for c in range(52))  # record notation, looked up not built
+# trick play's fast undo, bound once: super() costs on the hottest path of search
+_card_undo_entry = TrickGameState._fast_undo_entry
+_undo_card = TrickGameState._undo_fast
 
 
 def _suit_cards(m: int) -> tuple[int, ...]:
@@ -186,11 +189,11 @@ class PlumpState(TrickGameState):
         if self.phase == BID:
             # a bid: (bidder, leader); a pair, unlike the 6-tuples of cards
             return (self.current, self.leader)
-        return super()._fast_undo_entry(action)
+        return _card_undo_entry(self, action)
 
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
         if len(entry) != 2:
-            super()._undo_fast(entry)
+            _undo_card(self, entry)
             return
         p, leader = entry
         self.bids[p] = None
