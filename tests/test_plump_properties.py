@@ -188,7 +188,7 @@ def check_observations(
     public = {card_str(c) for c in cards_of(played)} | upcard
     for seat in range(rules.players):
         obs = state.observation(seat)
-        json.dumps(obs)  # plain JSON data
+        json.dumps(obs.to_dict())  # plain JSON data
         assert obs["hand"] == [card_str(c) for c in cards_of(hands[seat])]
         own = set(obs["hand"])
         assert cards_in(obs) <= own | public

@@ -1,17 +1,17 @@
-"""Plump: its rules options and game state."""
+"""Plump: its rules options (:mod:`.rules`), game state (:mod:`.state`) and
+per-seat observations (:mod:`.observer`)."""
 
-from stickspel.games.plump.state import (
-    BID_BASE,
-    MAX_PLAYERS,
-    PlumpRules,
-    PlumpState,
-    score_deal,
-)
+from stickspel.games.plump.observer import LastTrickView, PlumpObservation, TrickView
+from stickspel.games.plump.rules import BID_BASE, MAX_PLAYERS, PlumpRules, score_deal
+from stickspel.games.plump.state import PlumpState
 
 __all__ = [
     "BID_BASE",
     "MAX_PLAYERS",
+    "LastTrickView",
+    "PlumpObservation",
     "PlumpRules",
     "PlumpState",
+    "TrickView",
     "score_deal",
 ]

@@ -25,27 +25,24 @@ The dealer (seat 0) bid 0 but took the spade trick: a plump.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stickspel.core import (
-    CALL_BASE,
     CHANCE,
     TERMINAL,
     Deal,
     HistoryItem,
     IllegalActionError,
     InvalidActionError,
+    Rule,
     Rules,
     RulesError,
     TrickGameState,
     check_dealt,
-    option,
 )
 from stickspel.core.cards import (
     SUIT_MASKS,
     CardError,
-    card_display,
     card_str,
     cards_of,
     mask_of,
@@ -54,19 +51,38 @@ from stickspel.core.cards import (
     suit_of,
     suit_str,
 )
+from stickspel.games.plump.observer import (
+    PlumpObservation,
+    observation_shape,
+    observation_tensor,
+    observe,
+)
+from stickspel.games.plump.rules import (
+    BID,
+    BID_BASE,
+    DEAL,
+    MAX_TIE_BREAK_DEALS,
+    OVER,
+    PLAY,
+    PlumpRules,
+    score_deal,
+)
+from stickspel.games.plump.worlds import sample_world
 
-__all__ = ["PlumpRules", "PlumpState", "score_deal", "BID_BASE"]
+if TYPE_CHECKING:
+    import numpy as np
 
-BID_BASE = CALL_BASE
-MAX_PLAYERS = 10
+__all__ = ["PlumpState"]
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
-_BIT = tuple(1 << c for c in range(52))
 _M0, _M1, _M2, _M3 = SUIT_MASKS
 # The cards of one suit's part of a hand mask, filled as masks are met (at most
 # 4 × 8192 entries): legal_actions is the hottest call of random play and search.
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
 _NAME = tuple(card_str(c) for c in range(52))  # record notation, looked up not built
+# trick play's fast undo, bound once: super() costs on the hottest path of search
+_card_undo_entry = TrickGameState._fast_undo_entry
+_undo_card = TrickGameState._undo_fast
 
 
 def _suit_cards(m: int) -> tuple[int, ...]:
@@ -74,192 +90,6 @@ def _suit_cards(m: int) -> tuple[int, ...]:
     if cards is None:
         cards = _SUIT_CARDS[m] = tuple(cards_of(m))
     return cards
-
-
-@dataclass(frozen=True)
-class PlumpRules(Rules):
-    """The options a Plump table agrees on before the game.
-
-    >>> PlumpRules.preset("children").to_text()
-    'plump(max_cards=5,sparr=false,trump=none)'
-    >>> PlumpRules.parse("plump(players=7,max_cards=8)")
-    Traceback (most recent call last):
-    ...
-    stickspel.core.errors.RulesError: 7 players can start at most at 7 cards
-    """
-
-    GAME = "plump"
-
-    players: int = option(
-        4, "Number of players, 2–10 (2 plays with a blind hand).", "000; RULES.md"
-    )
-    max_cards: int | None = option(
-        None,
-        "Largest deal size; default min(10, 51 // hands): 10 for 2–5 players, 8 for 6, 7 for 7.",
-        "000; 001; RULES.md",
-    )
-    deal_order: str = option(
-        "down_up",
-        "Order of deal sizes: down_up (10…1…10), up_down, up, down, or single (one deal, for research).",
-        "000 (Andra ordningar); RULES.md variant 5",
-        ("down_up", "up_down", "up", "down", "single"),
-    )
-    sparr: bool = option(
-        True,
-        "Spärren: the dealer may not make the bids sum to the number of tricks.",
-        "000 (Budgivningen, Utan spärr); RULES.md variant 1",
-    )
-    scoring: str = option(
-        "standard",
-        "standard: exact bid scores 10 + bid; per_trick: 1 a trick + 10 for an exact bid; tricks_only: exact bid scores the bid.",
-        "000 (Poäng, En poäng per stick); 001; RULES.md variants 2–3",
-        ("standard", "per_trick", "tricks_only"),
-    )
-    plump_penalty: bool = option(
-        False,
-        "A missed bid (plump) scores minus the difference between bid and tricks.",
-        "001 (Poäng och plump); RULES.md variant 4",
-    )
-    trump: str = option(
-        "upcard",
-        "upcard: the card after the deal is turned, its suit is trump; rotation: clubs, diamonds, hearts, spades; rotation_nt: the same then a no-trump deal; none: never trump.",
-        "000 (Giv, Trumf i fast ordning, Givar utan trumf); 001; RULES.md variants 6–7",
-        ("upcard", "rotation", "rotation_nt", "none"),
-    )
-    no_trump_largest: bool = option(
-        False,
-        "The largest deals are played without trump.",
-        "000 (Givar utan trumf); RULES.md variant 6",
-    )
-    bidding: str = option(
-        "sequential",
-        "sequential: förhand first, dealer last; simultaneous: all show at once (no spärr).",
-        "000 (Alla bjuder samtidigt); RULES.md variant 8",
-        ("sequential", "simultaneous"),
-    )
-    first_lead: str = option(
-        "forhand",
-        "Who leads the first trick: forhand (left of the dealer) or dealer.",
-        "000 (Givaren spelar ut); RULES.md variant 9",
-        ("forhand", "dealer"),
-    )
-    tie_break: bool = option(
-        False,
-        "A tie for first after the last deal is played off with extra deals at the largest size.",
-        "000 (Lika poäng i slutet); RULES.md variant 10",
-    )
-
-    PRESETS = {
-        "standard": {},
-        "children": {"max_cards": 5, "trump": "none", "sparr": False},
-        "two_player": {"players": 2, "max_cards": 7},
-        "thirteen": {"players": 4, "max_cards": 13},
-        "pagat": {"sparr": False, "scoring": "per_trick"},
-        "simultaneous": {"bidding": "simultaneous", "sparr": False},
-        "no_trump": {"trump": "none"},
-        "research": {"deal_order": "single"},
-    }
-
-    @property
-    def hands(self) -> int:
-        """Hands dealt: one a player, plus the blind hand when two play."""
-        return self.players + 1 if self.players == 2 else self.players
-
-    @property
-    def largest(self) -> int:
-        """The largest deal size in effect."""
-        if self.max_cards is not None:
-            return self.max_cards
-        return min(10, 51 // self.hands)
-
-    def validate(self) -> None:
-        if not 2 <= self.players <= MAX_PLAYERS:
-            raise RulesError(
-                f"Plump is for 2 to {MAX_PLAYERS} players, not {self.players}",
-                sv=f"Plump spelas av 2 till {MAX_PLAYERS} spelare, inte {self.players}",
-            )
-        limit = 52 // self.hands
-        if self.max_cards is not None:
-            if isinstance(self.max_cards, bool) or not isinstance(self.max_cards, int):
-                raise RulesError(
-                    f"option max_cards: {self.max_cards!r} is not a whole number",
-                    sv=f"regeln max_cards: {self.max_cards!r} är inget heltal",
-                )
-            if self.max_cards < 1:
-                raise RulesError(
-                    "option max_cards: a deal needs at least 1 card",
-                    sv="regeln max_cards: en giv behöver minst 1 kort",
-                )
-            if self.max_cards > limit:
-                who = f"{self.players} players" + (" and a blind hand" if self.players == 2 else "")
-                who_sv = f"{self.players} spelare" + (
-                    " och en blindhand" if self.players == 2 else ""
-                )
-                raise RulesError(
-                    f"{who} can start at most at {limit} cards",
-                    sv=f"{who_sv} kan börja på högst {limit} kort",
-                )
-        if self.bidding == "simultaneous" and self.sparr:
-            raise RulesError(
-                "simultaneous bidding has no spärr (nobody bids last): set sparr=false",
-                sv="samtidiga bud har ingen spärr (ingen bjuder sist): sätt sparr=false",
-            )
-
-    def schedule(self) -> tuple[int, ...]:
-        """Deal sizes of the game in order (tie-break deals not included).
-
-        >>> PlumpRules(players=3).schedule()[:12]
-        (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3)
-        >>> len(PlumpRules().schedule()), PlumpRules(players=7).schedule()[0]
-        (19, 7)
-        """
-        top = self.largest
-        down = tuple(range(top, 0, -1))
-        up = tuple(range(1, top + 1))
-        order = self.deal_order
-        if order == "down_up":
-            return down + up[1:]
-        if order == "up_down":
-            return up + down[1:]
-        if order == "up":
-            return up
-        if order == "down":
-            return down
-        return (top,)
-
-    def trump_rule(self, deal_index: int, size: int) -> str | int | None:
-        """How trump is chosen in a deal: ``'upcard'``, a fixed suit, or ``None``."""
-        if self.trump == "none" or (self.no_trump_largest and size == self.largest):
-            return None
-        if self.trump == "rotation":
-            return deal_index % 4
-        if self.trump == "rotation_nt":
-            r = deal_index % 5
-            return None if r == 4 else r
-        return "upcard"
-
-
-def score_deal(rules: PlumpRules, bid: int, tricks: int) -> int:
-    """Points for one seat in one deal under ``rules``.
-
-    >>> r = PlumpRules()
-    >>> score_deal(r, 3, 3), score_deal(r, 0, 0), score_deal(r, 2, 3)
-    (13, 10, 0)
-    >>> score_deal(PlumpRules(scoring="per_trick"), 2, 3), score_deal(PlumpRules(plump_penalty=True), 2, 5)
-    (3, -3)
-    """
-    made = bid == tricks
-    if made:
-        if rules.scoring == "tricks_only":
-            return bid
-        return 10 + bid
-    if rules.plump_penalty:
-        return -abs(bid - tricks)
-    return tricks if rules.scoring == "per_trick" else 0
-
-
-# phases
-_DEAL, _BID, _PLAY, _OVER = 0, 1, 2, 3
 
 
 class PlumpState(TrickGameState):
@@ -286,17 +116,14 @@ class PlumpState(TrickGameState):
         self.rules = rules = rules or PlumpRules()
         self.num_players = n = rules.players
         if not 0 <= first_dealer < n:
-            raise RulesError(
-                f"first dealer must be a seat 0–{n - 1}, not {first_dealer}",
-                sv=f"första givaren måste vara plats 0–{n - 1}, inte {first_dealer}",
-            )
+            raise RulesError("plump.first_dealer", last=n - 1, value=first_dealer)
         self.first_dealer = first_dealer
         self._undo: list[Any] = []
         self._log: list[HistoryItem] = []
         self.schedule: list[int] = list(rules.schedule())
         self.deal_index = 0
         self.dealer_seat = first_dealer
-        self.phase = _DEAL
+        self.phase = DEAL
         self.hands: list[int] = [0] * n
         self.dealt: list[tuple[int, ...]] = []
         self.blind: tuple[int, ...] = ()
@@ -330,36 +157,57 @@ class PlumpState(TrickGameState):
 
     def forbidden_bid(self) -> int | None:
         """The bid the dealer may not make (spärren), if any, given the bids so far."""
-        if not self.rules.sparr or self.phase != _BID:
+        if not self.rules.sparr or self.phase != BID:
             return None
         rest = sum(b for s, b in enumerate(self.bids) if b is not None and s != self.dealer_seat)
         f = self.hand_size - rest
         return f if 0 <= f <= self.hand_size else None
 
     def current_player(self) -> int:
-        if self.phase == _DEAL:
+        if self.phase == DEAL:
             return CHANCE
-        if self.phase == _OVER:
+        if self.phase == OVER:
             return TERMINAL
         return self.current
 
     def is_terminal(self) -> bool:
-        return self.phase == _OVER
+        return self.phase == OVER
 
     def is_chance(self) -> bool:
-        return self.phase == _DEAL
+        return self.phase == DEAL
 
     def num_distinct_actions(self) -> int:
         return BID_BASE + 52 // self.rules.hands + 1
 
+    def public_action(self, action: int) -> bool:
+        """A bid made at once with the others is seen by its bidder only."""
+        return not (
+            self.rules.bidding == "simultaneous" and self.phase == BID and action >= BID_BASE
+        )
+
+    # --- fast undo ------------------------------------------------------------
+    def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
+        if self.phase == BID:
+            # a bid: (bidder, leader); a pair, unlike the 6-tuples of cards
+            return (self.current, self.leader)
+        return _card_undo_entry(self, action)
+
+    def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        if len(entry) != 2:
+            _undo_card(self, entry)
+            return
+        p, leader = entry
+        self.bids[p] = None
+        self.auction.pop()
+        # the dealer's bid ended the auction: back to bidding
+        self.phase = BID
+        self.current = p
+        self.leader = leader
+
     # --- chance -----------------------------------------------------------------
     def sample_deal(self, rng: random.Random) -> Deal:
-        if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+        if self.phase != DEAL:
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         deck = shuffled_deck(rng)
         size = self.hand_size
         k = self.rules.hands
@@ -389,60 +237,33 @@ class PlumpState(TrickGameState):
         return deal
 
     def _apply_deal(self, deal: Deal) -> None:
-        if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+        if self.phase != DEAL:
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         n, size, rules = self.num_players, self.hand_size, self.rules
         if len(deal.hands) != n:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, the game has {n} players",
-                rule="hand_count",
-                sv=f"{len(deal.hands)} händer givna, spelet har {n} spelare",
+                "plump.hand_count", rule=Rule.HAND_COUNT, got=len(deal.hands), players=n
             )
         want_extra = 1 if rules.hands > n else 0
         if len(deal.extra) != want_extra or any(len(p) != size for p in deal.extra):
-            raise IllegalActionError(
-                f"the blind hand must be {size} cards"
-                if want_extra
-                else "Plump has no extra piles here",
-                rule="extra",
-                sv=f"blindhanden ska ha {size} kort"
-                if want_extra
-                else "Plump har inga extra högar här",
-            )
+            key = "plump.blind_size" if want_extra else "plump.no_extra"
+            raise IllegalActionError(key, rule=Rule.EXTRA, size=size)
         seen = check_dealt((*deal.hands, *deal.extra), size, n)
         trump_rule = rules.trump_rule(self.deal_index, size)
         if trump_rule == "upcard":
             left = 52 - size * rules.hands
             if left and deal.upcard is None:
-                raise IllegalActionError(
-                    "a card must be turned up to decide trump",
-                    rule="upcard",
-                    sv="ett kort måste vändas upp för att bestämma trumf",
-                )
+                raise IllegalActionError("plump.upcard_needed", rule=Rule.UPCARD)
             if not left and deal.upcard is not None:
-                raise IllegalActionError(
-                    "no card is left to turn up",
-                    rule="upcard",
-                    sv="inget kort finns kvar att vända upp",
-                )
+                raise IllegalActionError("plump.upcard_none_left", rule=Rule.UPCARD)
             if deal.upcard is not None and seen >> deal.upcard & 1:
                 raise IllegalActionError(
-                    f"upcard {card_str(deal.upcard)} is also in a hand",
-                    rule="duplicate_card",
-                    sv=f"det uppvända kortet {card_display(deal.upcard, 'sv')} finns också i en hand",
+                    "plump.upcard_in_hand", rule=Rule.DUPLICATE_CARD, card=deal.upcard
                 )
             trump = None if deal.upcard is None else suit_of(deal.upcard)
         else:
             if deal.upcard is not None:
-                raise IllegalActionError(
-                    "no card is turned up in this deal (trump is not decided by an upcard)",
-                    rule="upcard",
-                    sv="inget kort vänds upp i den här given (trumf avgörs inte av ett uppvänt kort)",
-                )
+                raise IllegalActionError("plump.upcard_not_used", rule=Rule.UPCARD)
             trump = trump_rule if isinstance(trump_rule, int) else None
         self._start_deal(deal, trump)
 
@@ -458,12 +279,12 @@ class PlumpState(TrickGameState):
         self.tricks = []
         self.tricks_won = [0] * n
         self.trick = []
-        self.phase = _BID
+        self.phase = BID
         self.current = self.forhand()
 
     # --- actions -------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
-        if self.phase == _PLAY:
+        if self.phase == PLAY:
             hand = self.hands[self.current]
             if self.trick:
                 m = hand & SUIT_MASKS[_SUIT_OF[self.trick[0]]]
@@ -484,7 +305,7 @@ class PlumpState(TrickGameState):
                     *_suit_cards(hand & _M2),
                     *_suit_cards(hand & _M3),
                 ]
-        if self.phase == _BID:
+        if self.phase == BID:
             bids = range(BID_BASE, BID_BASE + self.hand_size + 1)
             if self.current == self.dealer_seat and self.rules.sparr:
                 f = self.forbidden_bid()
@@ -494,17 +315,15 @@ class PlumpState(TrickGameState):
         return []
 
     def _apply_action(self, action: int) -> None:
-        if self.phase == _PLAY:
+        if self.phase == PLAY:
             self._play_card(self.current, action)
             return
-        if self.phase == _BID:
+        if self.phase == BID:
             self._bid(action)
             return
-        raise IllegalActionError(
-            "the game is over" if self.phase == _OVER else "the cards must be dealt first",
-            rule="game_over" if self.phase == _OVER else "not_dealt",
-            sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
-        )
+        if self.phase == OVER:
+            raise IllegalActionError("rule.game_over", rule=Rule.GAME_OVER)
+        raise IllegalActionError("rule.not_dealt", rule=Rule.NOT_DEALT)
 
     def _bid(self, action: int) -> None:
         p = self.current
@@ -513,22 +332,14 @@ class PlumpState(TrickGameState):
         if not 0 <= bid <= size:
             what = card_str(action) if 0 <= action < 52 else str(bid)
             raise IllegalActionError(
-                f"seat {p} must bid 0–{size} now, not {what}",
-                rule="bid_range",
-                seat=p,
-                sv=f"plats {p} ska bjuda 0–{size} nu, inte {what}",
+                "plump.bid_range", rule=Rule.BID_RANGE, seat=p, size=size, what=what
             )
         if p == self.dealer_seat and self.rules.sparr and bid == self.forbidden_bid():
-            raise IllegalActionError(
-                f"the dealer (seat {p}) may not bid {bid}: the bids would add up to {size} (spärren)",
-                rule="sparr",
-                seat=p,
-                sv=f"givaren (plats {p}) får inte bjuda {bid}: buden skulle bli {size} (spärren)",
-            )
+            raise IllegalActionError("plump.sparr", rule=Rule.SPARR, seat=p, bid=bid, size=size)
         self.bids[p] = bid
         self.auction.append((p, bid))
         if p == self.dealer_seat:
-            self.phase = _PLAY
+            self.phase = PLAY
             lead = self.dealer_seat if self.rules.first_lead == "dealer" else self.forhand()
             self.current = self.leader = lead
         else:
@@ -555,9 +366,9 @@ class PlumpState(TrickGameState):
             if rules.tie_break and self.totals.count(top) > 1:
                 self.schedule.append(rules.largest)
             else:
-                self.phase = _OVER
+                self.phase = OVER
                 return
-        self.phase = _DEAL
+        self.phase = DEAL
 
     def _apply_reported_deal(self, deal: dict[str, Any]) -> None:
         """A deal played with real cards: bids in order, then the tricks each seat took.
@@ -574,18 +385,12 @@ class PlumpState(TrickGameState):
         ...
         stickspel.core.errors.IllegalActionError: the dealer (seat 1) may not bid 3: the bids would add up to 9 (spärren)
         """
-        if self.phase != _DEAL:
-            raise IllegalActionError(
-                "the previous deal is unfinished",
-                rule="truncated",
-                sv="förra given är inte färdigspelad",
-            )
+        if self.phase != DEAL:
+            raise IllegalActionError("plump.unfinished", rule=Rule.TRUNCATED)
         n, size = self.num_players, self.hand_size
         if "cards" in deal and deal["cards"] != size:
             raise IllegalActionError(
-                f"this deal has {size} cards each, not {deal['cards']}",
-                rule="hand_size",
-                sv=f"den här given har {size} kort var, inte {deal['cards']}",
+                "plump.reported_size", rule=Rule.HAND_SIZE, size=size, got=deal["cards"]
             )
         saved = self._snapshot()
         try:
@@ -607,32 +412,29 @@ class PlumpState(TrickGameState):
         self.bids = [None] * n
         self.auction = []
         self.tricks = []
-        self.phase = _BID
+        self.phase = BID
         self.current = self.forhand()
         for entry in deal.get("auction") or []:
             seat = entry.get("seat")
             if seat != self.current:
+                # ``who`` as well as ``seat``: a record may name no seat at all
                 raise IllegalActionError(
-                    f"seat {seat} bids, but it is seat {self.current}'s turn",
-                    rule="turn",
-                    seat=seat,
-                    sv=f"plats {seat} bjuder, men det är plats {self.current}:s tur",
+                    "plump.reported_turn", rule=Rule.TURN, seat=seat, who=seat, current=self.current
                 )
             try:
                 bid = int(str(entry.get("call")))
             except ValueError:
                 raise IllegalActionError(
-                    f"seat {seat}'s bid {entry.get('call')!r} is not a number",
-                    rule="bid_range",
+                    "plump.reported_bid",
+                    rule=Rule.BID_RANGE,
                     seat=seat,
-                    sv=f"plats {seat}:s bud {entry.get('call')!r} är inget tal",
+                    who=seat,
+                    call=repr(entry.get("call")),
                 ) from None
             self._bid(BID_BASE + bid)
-        if self.phase != _PLAY:
+        if self.phase != PLAY:
             raise IllegalActionError(
-                f"only {len(self.auction)} of {n} bids were given",
-                rule="truncated",
-                sv=f"bara {len(self.auction)} av {n} bud gavs",
+                "plump.reported_bids_missing", rule=Rule.TRUNCATED, got=len(self.auction), players=n
             )
         tricks = (deal.get("result") or {}).get("tricks")
         if (
@@ -640,16 +442,10 @@ class PlumpState(TrickGameState):
             or len(tricks) != n
             or not all(isinstance(t, int) and t >= 0 for t in tricks)
         ):
-            raise IllegalActionError(
-                f"the result needs the tricks each of the {n} seats took",
-                rule="missing_field",
-                sv=f"resultatet behöver antalet stick var och en av de {n} platserna tog",
-            )
+            raise IllegalActionError("plump.reported_tricks", rule=Rule.MISSING_FIELD, players=n)
         if sum(tricks) != size:
             raise IllegalActionError(
-                f"the tricks taken add up to {sum(tricks)}, the deal has {size} tricks",
-                rule="trick_sum",
-                sv=f"de tagna sticken blir {sum(tricks)}, given har {size} stick",
+                "plump.trick_sum", rule=Rule.TRICK_SUM, got=sum(tricks), size=size
             )
         self.hands = [0] * n
         self.tricks_won = list(tricks)
@@ -671,59 +467,49 @@ class PlumpState(TrickGameState):
         try:
             return parse_card(text)
         except CardError:
-            raise InvalidActionError(
-                f"{text.strip()!r} is neither a bid (a number) nor a card (e.g. AS, TD, E♠, Kn♥)",
-                sv=f"{text.strip()!r} är varken ett bud (ett tal) eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
-            ) from None
+            raise InvalidActionError("plump.unparsable", text=repr(text.strip())) from None
 
     # --- information ------------------------------------------------------------------
     def bids_visible(self) -> bool:
-        return self.rules.bidding == "sequential" or self.phase != _BID
+        return self.rules.bidding == "sequential" or self.phase != BID
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees: its own hand, the upcard, public bids and play, scores.
+    def observation(self, seat: int) -> PlumpObservation:
+        """What ``seat`` sees (:class:`PlumpObservation`): its own hand, the upcard,
+        public bids and play, scores.
 
         Other hands and the blind hand are never included; in simultaneous bidding
         the others' bids stay hidden until everyone has bid.
         """
-        visible = self.bids_visible()
-        obs: dict[str, Any] = {
-            "game": self.GAME,
-            "seat": seat,
-            "phase": ("deal", "bid", "play", "over")[self.phase],
-            "deal_index": self.deal_index,
-            "deals": len(self.schedule),
-            "hand_size": self.hand_size if self.phase != _OVER else 0,
-            "dealer": self.dealer_seat,
-            "current_player": self.current_player(),
-            "hand": [card_str(c) for c in cards_of(self.hands[seat])]
-            if self.phase in (_BID, _PLAY)
-            else [],
-            "upcard": card_str(self.upcard)
-            if self.upcard is not None and self.phase in (_BID, _PLAY)
-            else None,
-            "trump": suit_str(self.trump) if self.phase in (_BID, _PLAY) else None,
-            "bids": [b if (visible or s == seat) else None for s, b in enumerate(self.bids)]
-            if self.phase in (_BID, _PLAY)
-            else [None] * self.num_players,
-            "bids_made": sum(b is not None for b in self.bids) if self.phase == _BID else None,
-            "forbidden_bid": self.forbidden_bid(),
-            "tricks_won": list(self.tricks_won),
-            "trick": {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-            if self.phase == _PLAY
-            else None,
-            "last_trick": None,
-            "totals": list(self.totals),
-        }
-        if self.tricks and self.phase == _PLAY:
-            lead, cards, w = self.tricks[-1]
-            obs["last_trick"] = {"leader": lead, "cards": [card_str(c) for c in cards], "winner": w}
-        if self.phase == _PLAY:
-            # cards already played this deal are public
-            obs["played"] = [card_str(c) for _, cs, _ in self.tricks for c in cs] + [
-                card_str(c) for c in self.trick
-            ]
-        return obs
+        return observe(self, seat)
+
+    @classmethod
+    def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
+        assert isinstance(rules, PlumpRules)
+        return observation_shape(rules)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """:meth:`observation` as float32 numbers; the layout is documented at
+        :func:`stickspel.games.plump.observer.observation_tensor`."""
+        return observation_tensor(self, seat)
+
+    @classmethod
+    def max_game_length(cls, rules: Rules) -> int:
+        """Bids and cards of a whole game: ``players × (size + 1)`` a deal.  With
+        ``tie_break`` the game is open-ended; the bound counts
+        :data:`~stickspel.games.plump.rules.MAX_TIE_BREAK_DEALS` extra deals.
+
+        >>> PlumpState.max_game_length(PlumpRules(players=3, max_cards=2))  # deals of 2, 1, 2
+        24
+        """
+        assert isinstance(rules, PlumpRules)
+        sizes = list(rules.schedule())
+        if rules.tie_break:
+            sizes += [rules.largest] * MAX_TIE_BREAK_DEALS
+        return sum(rules.players * (size + 1) for size in sizes)
+
+    def sample_world(self, seat: int, rng: random.Random) -> PlumpState:
+        """A state ``seat`` cannot tell from this one (see :mod:`.worlds`)."""
+        return sample_world(self, seat, rng)
 
     # --- records ------------------------------------------------------------------------
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:

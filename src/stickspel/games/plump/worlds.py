@@ -1,0 +1,164 @@
+"""Worlds a seat cannot tell from the real one, for search bots (PIMC, IS-MCTS).
+
+A world keeps what the seat knows: its own cards, the upcard, every card played
+and who played it, and the bids it has seen.  The cards it has not seen (the
+others' remaining cards, the blind hand with two players, the undealt deck) are
+dealt again at random, and a player who has shown out of a suit (did not follow
+it) gets none of it.
+
+The deal is built card by card, each card going to a pile that still has room,
+accepts its suit and leaves the rest placeable (Hall's condition over the four
+suits): no rejection, so it always succeeds.
+
+>>> from stickspel.core import Deal
+>>> from stickspel.core.cards import SUIT_MASKS, parse_cards
+>>> from stickspel.games.plump import PlumpRules, PlumpState
+>>> state = PlumpState(PlumpRules(players=3, max_cards=2, deal_order="single"))
+>>> state.apply_deal(Deal((tuple(parse_cards("AS 2C")), tuple(parse_cards("KH 3C")),
+...                        tuple(parse_cards("4D 5D"))), upcard=parse_cards("2S")[0]))
+>>> for text in ["0", "1", "0", "3C", "5D"]:  # seat 2 shows out of clubs
+...     _ = state.apply_text(text)
+>>> rng = random.Random(1)
+>>> worlds = [state.sample_world(0, rng) for _ in range(50)]
+>>> any(w.hands[2] & SUIT_MASKS[0] for w in worlds)  # never a club for seat 2
+False
+>>> all(w.observation(0) == state.observation(0) for w in worlds)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from stickspel.core import Deal
+from stickspel.games.plump.rules import BID, BID_BASE
+
+if TYPE_CHECKING:
+    from stickspel.games.plump.state import PlumpState
+
+__all__ = ["sample_world", "deal_with_voids"]
+
+
+def sample_world(state: PlumpState, seat: int, rng: random.Random) -> PlumpState:
+    """A full state ``seat`` cannot tell from ``state`` (its hidden cards redealt,
+    hidden simultaneous bids redrawn); a plain copy between deals."""
+    deal, actions = state.current_deal_items()
+    if deal is None or state.is_chance() or state.is_terminal():
+        return state.clone()
+    return state._rebuild_deal(
+        _redeal(state, seat, deal, rng), _redraw_bids(state, seat, actions, rng)
+    )
+
+
+def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` with every card ``seat`` has not seen dealt again, voids respected."""
+    n = state.num_players
+    played, voids = _shown(state)
+    known = 0
+    for c in deal.hands[seat]:
+        known |= 1 << c
+    if deal.upcard is not None:
+        known |= 1 << deal.upcard
+    for cards in played:
+        for c in cards:
+            known |= 1 << c
+    unseen = [c for c in range(52) if not known >> c & 1]
+    others = [s for s in range(n) if s != seat]
+    size = state.hand_size
+    sizes = [size - len(played[s]) for s in others]
+    bans = [voids[s] for s in others]
+    if deal.extra:  # the blind hand: nobody has seen it
+        sizes.append(size)
+        bans.append(0)
+    sizes.append(len(unseen) - sum(sizes))  # the undealt rest of the deck
+    bans.append(0)
+    piles = deal_with_voids(unseen, sizes, bans, rng)
+    hands = list(deal.hands)
+    for k, s in enumerate(others):
+        hands[s] = tuple(sorted(played[s] + piles[k]))
+    extra = (tuple(sorted(piles[len(others)])),) if deal.extra else ()
+    return Deal(tuple(hands), extra, deal.upcard)
+
+
+def _shown(state: PlumpState) -> tuple[list[list[int]], list[int]]:
+    """The cards each seat has played this deal, and the suits it has shown out
+    of (a mask with bit ``s`` for suit ``s``)."""
+    n = state.num_players
+    played: list[list[int]] = [[] for _ in range(n)]
+    voids = [0] * n
+    tricks = [(lead, cards) for lead, cards, _ in state.tricks]
+    if state.trick:
+        tricks.append((state.leader, tuple(state.trick)))
+    for lead, cards in tricks:
+        led = cards[0] // 13
+        for i, c in enumerate(cards):
+            s = (lead + i) % n
+            played[s].append(c)
+            if c // 13 != led:
+                voids[s] |= 1 << led
+    return played, voids
+
+
+def _redraw_bids(state: PlumpState, seat: int, actions: list[int], rng: random.Random) -> list[int]:
+    """``actions`` with the bids ``seat`` has not seen (simultaneous bidding, before
+    all have bid) replaced by random ones."""
+    if state.phase != BID or state.bids_visible():
+        return actions
+    n, first = state.num_players, state.forhand()
+    # no spärr with simultaneous bids (the rules refuse it): any bid 0…size is legal
+    return [
+        a if (first + i) % n == seat else BID_BASE + rng.randint(0, state.hand_size)
+        for i, a in enumerate(actions)
+    ]
+
+
+def deal_with_voids(
+    cards: Sequence[int], sizes: Sequence[int], bans: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    """Deal ``cards`` into piles of ``sizes`` at random, pile ``i`` taking no card of
+    a suit in the mask ``bans[i]``.  Such a deal must exist (the real one does).
+
+    >>> piles = deal_with_voids([0, 1, 13, 14], [2, 2], [0b0001, 0], random.Random(3))
+    >>> sorted(piles[0]), sorted(piles[1])
+    ([13, 14], [0, 1])
+    """
+    left = list(sizes)
+    counts = [0, 0, 0, 0]
+    for c in cards:
+        counts[c // 13] += 1
+    order = list(cards)
+    rng.shuffle(order)
+    piles: list[list[int]] = [[] for _ in sizes]
+    if not any(bans):  # the common case: a plain split of the shuffled cards
+        start = 0
+        for i, k in enumerate(sizes):
+            piles[i] = order[start : start + k]
+            start += k
+        return piles
+    accepts = [0b1111 & ~b for b in bans]
+    for card in order:
+        suit = card // 13
+        counts[suit] -= 1
+        choices = [i for i, k in enumerate(left) if k and accepts[i] >> suit & 1]
+        while True:
+            # weighted by room, as a plain shuffle would be
+            i = rng.choices(choices, weights=[left[j] for j in choices])[0]
+            left[i] -= 1
+            if _placeable(counts, left, accepts):
+                break
+            left[i] += 1
+            choices.remove(i)
+        piles[i].append(card)
+    return piles
+
+
+def _placeable(counts: Sequence[int], left: Sequence[int], accepts: Sequence[int]) -> bool:
+    """Hall's condition: for every set of suits, the cards of those suits fit in
+    the room of the piles that accept at least one of them."""
+    for suits in range(1, 16):
+        need = sum(counts[s] for s in range(4) if suits >> s & 1)
+        if need and need > sum(k for k, a in zip(left, accepts, strict=True) if a & suits):
+            return False
+    return True
