@@ -1,6 +1,7 @@
-"""Priffe: its rules options and game state."""
+"""Priffe: its rules options (:mod:`.rules`), game state (:mod:`.state`) and
+per-seat observation (:mod:`.observer`)."""
 
-from stickspel.games.priffe.state import (
+from stickspel.games.priffe.rules import (
     CALLS,
     CONTRACT_NAMES,
     HJARTER,
@@ -15,7 +16,6 @@ from stickspel.games.priffe.state import (
     TVANGSNOLL,
     DealScore,
     PriffeRules,
-    PriffeState,
     example_hands,
     honour_cards,
     honour_kind,
@@ -24,6 +24,7 @@ from stickspel.games.priffe.state import (
     side_of,
     trump_of,
 )
+from stickspel.games.priffe.state import PriffeState
 
 __all__ = [
     "CALLS",
