@@ -43,6 +43,11 @@ __all__ = [
     "SPEL",
     "TVANGSNOLL",
     "SEATINGS",
+    "DEAL",
+    "BID",
+    "PLAY",
+    "OVER",
+    "PHASES",
     "side_of",
     "example_hands",
 ]
@@ -69,6 +74,10 @@ CALL_ALIASES = {
     "spel": SPEL, "sang": SPEL, "preference": SPEL, "spelut": SPEL, "notrump": SPEL,
     "no trump": SPEL,
 }  # fmt: skip
+
+#: Phases of a state: cards to be dealt, the auction, the play, the game over.
+DEAL, BID, PLAY, OVER = range(4)
+PHASES = ("deal", "bid", "play", "over")
 
 #: Seating of each rubber of a parti: for each seat, the person sitting there.
 #: Person 0 keeps seat 0; across the three rubbers everyone partners everyone.

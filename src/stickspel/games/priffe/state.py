@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stickspel.core import (
     CALL_BASE,
@@ -42,6 +42,7 @@ from stickspel.core import (
     HistoryItem,
     IllegalActionError,
     InvalidActionError,
+    Rules,
     RulesError,
     TrickGameState,
     check_dealt,
@@ -56,12 +57,22 @@ from stickspel.core.cards import (
     shuffled_deck,
     suit_str,
 )
+from stickspel.games.priffe.observer import (
+    PriffeObservation,
+    observation_shape,
+    observation_tensor,
+    observe,
+)
 from stickspel.games.priffe.rules import (
+    BID,
     CALL_ALIASES,
     CALLS,
     CONTRACT_NAMES,
+    DEAL,
     HONOUR_POINTS,
+    OVER,
     PASS,
+    PLAY,
     SEATINGS,
     SPADER,
     SPEL,
@@ -73,14 +84,16 @@ from stickspel.games.priffe.rules import (
     side_of,
     trump_of,
 )
+from stickspel.games.priffe.worlds import deal_unseen
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["PriffeState"]
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 
-# phases
-_DEAL, _BID, _PLAY, _OVER = 0, 1, 2, 3
-_PHASES = ("deal", "bid", "play", "over")
+_DEAL, _BID, _PLAY, _OVER = DEAL, BID, PLAY, OVER
 
 
 class PriffeState(TrickGameState):
@@ -731,81 +744,46 @@ class PriffeState(TrickGameState):
             ) from None
 
     # --- information ----------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees: its own hand, the calls, the contract, the play so far, scores.
+    def observation(self, seat: int) -> PriffeObservation:
+        """What ``seat`` sees (:class:`~stickspel.games.priffe.observer.PriffeObservation`):
+        its own hand, the calls, the contract, the play so far, scores; never another hand."""
+        return observe(self, seat)
 
-        Seats in the observation are seats; ``seating`` maps them to persons
-        (indices of ``players``), and ``totals`` is per person.  No other hand
-        is ever included.
-        """
-        live = self.phase in (_BID, _PLAY)
-        obs: dict[str, Any] = {
-            "game": self.GAME,
-            "style": self.rules.style,
-            "seat": seat,
-            "person": self.seating_now[seat],
-            "seating": list(self.seating_now),
-            "partner": (seat + 2) % 4,
-            "side": side_of(seat),
-            "phase": _PHASES[self.phase],
-            "deal_index": self.deal_index,
-            "rubber": min(self.rubber_index + 1, self.rules.rubbers),
-            "rubbers": self.rules.rubbers,
-            "dealer": self.dealer_seat,
-            "forhand": self.forhand(),
-            "current_player": self.current_player(),
-            "hand": [card_str(c) for c in cards_of(self.hands[seat])] if live else [],
-            "calls": [{"seat": s, "call": CALLS[c]} for s, c in self.auction] if live else [],
-            "high_bid": CALLS[self.high] if live and self.high_seat is not None else None,
-            "high_seat": self.high_seat if live else None,
-            # the calls open to this seat if it is to call, and why the others are not
-            "legal_calls": [],
-            "barred_calls": {},
-            "contract": self.contract_name() if self.phase == _PLAY else None,
-            "declarers": (
-                [self.declarers, self.declarers + 2]
-                if self.phase == _PLAY and self.declarers is not None
-                else []
-            ),
-            "trump": suit_str(self.trump) if self.phase == _PLAY else None,
-            "tricks_won": list(self.tricks_won),
-            "side_tricks": [
-                self.tricks_won[0] + self.tricks_won[2],
-                self.tricks_won[1] + self.tricks_won[3],
-            ],
-            "trick": {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-            if self.phase == _PLAY
-            else None,
-            "tricks": [
-                {"leader": lead, "cards": [card_str(c) for c in cs], "winner": w}
-                for lead, cs, w in self.tricks
-            ]
-            if self.phase == _PLAY
-            else [],
-            "last_trick": None,
-            "below": list(self.below),
-            "above": list(self.above),
-            "games": list(self.games),
-            "rubber_points": list(self.rubber_points),
-            "game_points": self.rules.game_target,
-            "totals": list(self.totals),
-        }
-        if self.phase == _BID and seat == self.current:
-            for c in range(len(CALLS)):
-                err = self.call_error(seat, c)
-                if err is None:
-                    obs["legal_calls"].append(CALLS[c])
-                else:
-                    obs["barred_calls"][CALLS[c]] = {
-                        "rule": err.rule,
-                        "message": str(err),
-                        "message_sv": err.text("sv"),
-                    }
-        if self.tricks and self.phase == _PLAY:
-            obs["last_trick"] = obs["tricks"][-1]
-        if self.phase == _DEAL and self.deal_results:
-            obs["last_result"] = self.deal_results[-1]
-        return obs
+    @classmethod
+    def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
+        assert isinstance(rules, PriffeRules)
+        return observation_shape(rules)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """``seat``'s view as float32 (layout: :mod:`stickspel.games.priffe.observer`)."""
+        return observation_tensor(self, seat)
+
+    @classmethod
+    def max_game_length(cls, rules: Rules) -> int:
+        """Rubbers × deals per rubber × (4 calls + 52 cards), counting deals that score
+        below the line: each gives the side that scores at least the smallest trick
+        value.  (A tvångsnoll split 6–7 scores nothing, so a parti of many such deals
+        has no bound; this is the bound of every parti without them.)"""
+        assert isinstance(rules, PriffeRules)
+        values = (rules.trick_value,) if rules.style == "modern" else rules.old_values
+        step = min(values)
+        deals_per_game = 2 * (-(-rules.game_target // step) - 1) + 1
+        games_per_rubber = 2 * rules.rubber_games - 1
+        return rules.rubbers * games_per_rubber * deals_per_game * (4 + 52)
+
+    def public_action(self, action: int) -> bool:
+        """Every call and every card of Priffe is seen by the whole table."""
+        return True
+
+    def sample_world(self, seat: int, rng: random.Random) -> PriffeState:
+        """A state ``seat`` cannot tell from this one: the cards it has not seen
+        dealt at random to the other seats, each keeping the cards it has played
+        and holding none of a suit it has shown void in (not followed)."""
+        deal, actions = self.current_deal_items()
+        if deal is None or self.deal_over():
+            return self.clone()
+        hands = deal_unseen(self, seat, deal.hands[seat], rng)
+        return self._rebuild_deal(Deal(hands), actions)
 
     def clone(self) -> PriffeState:
         new = super().clone()
