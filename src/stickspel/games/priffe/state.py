@@ -322,6 +322,21 @@ class PriffeState(TrickGameState):
         else:
             self.current = (p + 1) % 4
 
+    # --- fast undo of a call (cards: TrickGameState) --------------------------------------
+    def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
+        if self.phase != _BID:
+            return super()._fast_undo_entry(action)
+        if action - CALL_BASE == SPEL or len(self.auction) == 3:
+            return None  # the call closes the auction (contract, trump, lead): snapshot it
+        return ("call", self.current, self.high, self.high_seat)
+
+    def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        if entry[0] != "call":
+            super()._undo_fast(entry)
+            return
+        _, self.current, self.high, self.high_seat = entry
+        self.auction.pop()
+
     def _end_auction(self) -> None:
         rules = self.rules
         if self.high_seat is not None and rules.is_contract(self.high):
