@@ -172,44 +172,24 @@ class PriffeRules(Rules):
 
     def validate(self) -> None:
         if self.style == "old" and self.trick_value != 10:
-            raise RulesError(
-                "trick_value is the modern game's fixed value; with style=old set old_values instead",
-                sv="trick_value är det moderna spelets fasta värde; med style=old anges old_values i stället",
-            )
+            raise RulesError("priffe.rules.trick_value_old")
         default_old = (2, 6, 7, 8, 9, 10)
         values = tuple(self.old_values) if isinstance(self.old_values, (tuple, list)) else ()
         if len(values) != 6 or not all(
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values
         ):
-            raise RulesError(
-                "option old_values: six positive whole numbers for spader, klöver, ruter, hjärter, noll, spel",
-                sv="regeln old_values: sex positiva heltal för spader, klöver, ruter, hjärter, noll, spel",
-            )
+            raise RulesError("priffe.rules.old_values")
         if self.style == "modern" and values != default_old:
-            raise RulesError(
-                "old_values apply only with style=old (the modern game uses trick_value)",
-                sv="old_values gäller bara med style=old (det moderna spelet använder trick_value)",
-            )
+            raise RulesError("priffe.rules.old_values_modern")
         if self.trick_value < 1:
-            raise RulesError(
-                "option trick_value: must be at least 1",
-                sv="regeln trick_value: måste vara minst 1",
-            )
+            raise RulesError("priffe.rules.trick_value")
         gp = self.game_points
         if gp is not None and (isinstance(gp, bool) or not isinstance(gp, int) or gp < 1):
-            raise RulesError(
-                f"option game_points: {gp!r} is not a positive whole number",
-                sv=f"regeln game_points: {gp!r} är inget positivt heltal",
-            )
+            raise RulesError("priffe.rules.game_points", value=gp)
         if self.rubber_games < 1:
-            raise RulesError(
-                "option rubber_games: a rubber needs at least one game",
-                sv="regeln rubber_games: en robbert behöver minst ett parti",
-            )
+            raise RulesError("priffe.rules.rubber_games")
         if self.lillslam < 0 or self.storslam < 0:
-            raise RulesError(
-                "slam bonuses may not be negative", sv="slampremier får inte vara negativa"
-            )
+            raise RulesError("priffe.rules.slams")
 
     # --- derived ------------------------------------------------------------------
     @property

@@ -42,6 +42,7 @@ from stickspel.core import (
     HistoryItem,
     IllegalActionError,
     InvalidActionError,
+    Rule,
     Rules,
     RulesError,
     TrickGameState,
@@ -122,10 +123,7 @@ class PriffeState(TrickGameState):
         self.rules = rules or PriffeRules()
         self.num_players = 4
         if not 0 <= first_dealer < 4:
-            raise RulesError(
-                f"first dealer must be a seat 0–3, not {first_dealer}",
-                sv=f"första givaren måste vara plats 0–3, inte {first_dealer}",
-            )
+            raise RulesError("priffe.first_dealer", first_dealer=first_dealer)
         self.first_dealer = first_dealer
         self._undo: list[Any] = []
         self._log: list[HistoryItem] = []
@@ -189,24 +187,22 @@ class PriffeState(TrickGameState):
         """Why ``seat`` may not make ``call`` now, or ``None`` if it may."""
         if self.phase != _BID:
             return IllegalActionError(
-                "the auction is closed: the cards are being played"
+                "priffe.auction_closed.play"
                 if self.phase == _PLAY
-                else "there is no auction now",
-                rule="auction_closed",
+                else "priffe.auction_closed.none",
+                rule=Rule.AUCTION_CLOSED,
                 seat=seat,
-                sv="budgivningen är avslutad: korten spelas"
-                if self.phase == _PLAY
-                else "det pågår ingen budgivning nu",
             )
         if call == PASS:
             return None
         rules = self.rules
         if rules.rank(call) <= rules.rank(self.high):
             return IllegalActionError(
-                f"{CALLS[call]} is not higher than {CALLS[self.high]}",
-                rule="bid_order",
+                "priffe.bid_order",
+                rule=Rule.BID_ORDER,
                 seat=seat,
-                sv=f"{CALLS[call]} är inte högre än {CALLS[self.high]}",
+                call=CALLS[call],
+                high=CALLS[self.high],
             )
         if (
             call == SPADER
@@ -214,23 +210,18 @@ class PriffeState(TrickGameState):
             and seat not in (self.forhand(), (self.forhand() + 1) % 4)
         ):
             return IllegalActionError(
-                f"spader may only be bid by förhand or second hand (seat {seat} is "
-                f"{'third hand' if seat == (self.forhand() + 2) % 4 else 'the dealer'})",
-                rule="spader_seat",
+                "priffe.spader_seat",
+                rule=Rule.SPADER_SEAT,
                 seat=seat,
-                sv=f"spader får bara bjudas av förhand eller andrahand (plats {seat} är "
-                f"{'tredjehand' if seat == (self.forhand() + 2) % 4 else 'givaren'})",
+                position="priffe.position."
+                + ("third" if seat == (self.forhand() + 2) % 4 else "dealer"),
             )
         return None
 
     # --- chance -------------------------------------------------------------------
     def sample_deal(self, rng: random.Random) -> Deal:
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         deck = shuffled_deck(rng)
         # dealt one at a time from förhand round to the dealer
         piles: list[list[int]] = [[] for _ in range(4)]
@@ -241,23 +232,13 @@ class PriffeState(TrickGameState):
 
     def _apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         if len(deal.hands) != 4:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, Priffe has 4 players",
-                rule="hand_count",
-                sv=f"{len(deal.hands)} händer givna, Priffe har 4 spelare",
+                "priffe.hand_count", rule=Rule.HAND_COUNT, count=len(deal.hands)
             )
         if deal.extra or deal.upcard is not None:
-            raise IllegalActionError(
-                "Priffe deals all 52 cards to the players: no extra piles, no upcard",
-                rule="extra",
-                sv="i Priffe ges alla 52 kort till spelarna: inga extra högar, inget uppvänt kort",
-            )
+            raise IllegalActionError("priffe.extra", rule=Rule.EXTRA)
         check_dealt(deal.hands, 13, 4)
         self.dealt = [tuple(h) for h in deal.hands]
         self.hands = [mask_of(h) for h in deal.hands]
@@ -297,17 +278,13 @@ class PriffeState(TrickGameState):
             if not 0 <= call < len(CALLS):
                 what = card_str(action) if 0 <= action < 52 else str(action)
                 raise IllegalActionError(
-                    f"seat {p} must call now (pass, klöver, spader, ruter, hjärter, noll or spel), not {what}",
-                    rule="not_a_call",
-                    seat=p,
-                    sv=f"plats {p} ska bjuda nu (pass, klöver, spader, ruter, hjärter, noll eller spel), inte {what}",
+                    "priffe.not_a_call", rule=Rule.NOT_A_CALL, seat=p, action=what
                 )
             self._call(p, call)
             return
         raise IllegalActionError(
-            "the game is over" if self.phase == _OVER else "the cards must be dealt first",
-            rule="game_over" if self.phase == _OVER else "not_dealt",
-            sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
+            "rule.game_over" if self.phase == _OVER else "rule.not_dealt",
+            rule=Rule.GAME_OVER if self.phase == _OVER else Rule.NOT_DEALT,
         )
 
     def _call(self, p: int, call: int) -> None:
@@ -361,10 +338,7 @@ class PriffeState(TrickGameState):
         if 0 <= action - CALL_BASE < len(CALLS):
             call = CALLS[action - CALL_BASE]
             return IllegalActionError(
-                f"the auction is closed: seat {seat} must play a card, not {call}",
-                rule="auction_closed",
-                seat=seat,
-                sv=f"budgivningen är avslutad: plats {seat} ska spela ett kort, inte {call}",
+                "priffe.auction_closed.card", rule=Rule.AUCTION_CLOSED, seat=seat, call=call
             )
         return super()._not_a_card(seat, action)
 
@@ -474,22 +448,24 @@ class PriffeState(TrickGameState):
         """
         if self.phase != _DEAL:
             raise IllegalActionError(
-                "the game is over" if self.phase == _OVER else "the previous deal is unfinished",
-                rule="game_over" if self.phase == _OVER else "truncated",
-                sv="partiet är slut" if self.phase == _OVER else "förra given är inte färdigspelad",
+                "rule.game_over" if self.phase == _OVER else "priffe.unfinished",
+                rule=Rule.GAME_OVER if self.phase == _OVER else Rule.TRUNCATED,
             )
         if "dealer" in deal and deal["dealer"] != self.dealer_seat:
             raise IllegalActionError(
-                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer_seat}",
-                rule="dealer",
+                "priffe.dealer",
+                rule=Rule.DEALER,
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
-                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer_seat}",
+                who=deal["dealer"],
+                dealer=self.dealer_seat,
             )
         if "seating" in deal and list(deal["seating"]) != list(self.seating_now):
             raise IllegalActionError(
-                f"seating is {deal['seating']}, rubber {self.rubber_index + 1} is played {list(self.seating_now)}",
-                rule="seating",
-                sv=f"placeringen är {deal['seating']}, robbert {self.rubber_index + 1} spelas {list(self.seating_now)}",
+                "priffe.seating",
+                rule=Rule.SEATING,
+                seating=deal["seating"],
+                rubber=self.rubber_index + 1,
+                expected=list(self.seating_now),
             )
         saved = self.clone()
         try:
@@ -505,40 +481,30 @@ class PriffeState(TrickGameState):
         self._run_auction(deal.get("auction") or [])
         if self.phase != _PLAY:
             raise IllegalActionError(
-                f"only {len(self.auction)} of 4 calls were given (next: seat {self.current})",
-                rule="truncated",
-                sv=f"bara {len(self.auction)} av 4 bud gavs (nästa: plats {self.current})",
+                "priffe.calls_missing",
+                rule=Rule.TRUNCATED,
+                given=len(self.auction),
+                next=self.current,
             )
         result = deal.get("result")
         if not isinstance(result, dict):
-            raise IllegalActionError(
-                "the deal needs a result with the tricks",
-                rule="missing_field",
-                sv="given behöver ett resultat med sticken",
-            )
+            raise IllegalActionError("priffe.result_missing", rule=Rule.MISSING_FIELD)
         tricks = result.get("tricks")
         if (
             not isinstance(tricks, list)
             or len(tricks) not in (2, 4)
             or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tricks)
         ):
-            raise IllegalActionError(
-                "result.tricks must give the tricks of each side (2 numbers) or each seat (4)",
-                rule="missing_field",
-                sv="result.tricks ska ge varje sidas stick (2 tal) eller varje plats stick (4)",
-            )
+            raise IllegalActionError("priffe.result_tricks", rule=Rule.MISSING_FIELD)
         if sum(tricks) != 13:
-            raise IllegalActionError(
-                f"the tricks taken add up to {sum(tricks)}, a deal has 13",
-                rule="trick_sum",
-                sv=f"de tagna sticken blir {sum(tricks)}, en giv har 13",
-            )
+            raise IllegalActionError("priffe.trick_sum", rule=Rule.TRICK_SUM, total=sum(tricks))
         honours = self._check_honours(result.get("honours"))
         if "contract" in result and result["contract"] != self.contract_name():
             raise IllegalActionError(
-                f"the result says the contract is {result['contract']}, the calls make it {self.contract_name()}",
-                rule="result_contract",
-                sv=f"resultatet säger att kontraktet är {result['contract']}, buden gör det till {self.contract_name()}",
+                "priffe.result_contract",
+                rule=Rule.RESULT_CONTRACT,
+                said=result["contract"],
+                contract=self.contract_name(),
             )
         self._reported_tricks = list(tricks)
         if len(tricks) == 4:
@@ -548,38 +514,37 @@ class PriffeState(TrickGameState):
     def _run_auction(self, entries: Any) -> None:
         """Apply recorded calls (``{"seat", "call"}``) from the start of an auction."""
         if not isinstance(entries, list):
-            raise IllegalActionError(
-                "'auction' must be a list of calls",
-                rule="malformed",
-                sv="'auction' ska vara en lista av bud",
-            )
+            raise IllegalActionError("priffe.auction_not_list", rule=Rule.MALFORMED)
         for entry in entries:
             if not isinstance(entry, dict):
-                raise IllegalActionError(
-                    "an auction entry must be an object",
-                    rule="malformed",
-                    sv="ett bud ska vara ett objekt",
-                )
+                raise IllegalActionError("priffe.auction_entry", rule=Rule.MALFORMED)
             seat = entry.get("seat")
             raw = str(entry.get("call"))
             if self.phase != _BID:
                 raise IllegalActionError(
-                    f"the auction is closed{' (spel ends it at once)' if self.high == SPEL else ''}: seat {seat} may not call {raw}",
-                    rule="auction_closed",
+                    "priffe.auction_closed.after_spel"
+                    if self.high == SPEL
+                    else "priffe.auction_closed.call",
+                    rule=Rule.AUCTION_CLOSED,
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"budgivningen är avslutad{' (spel avslutar den genast)' if self.high == SPEL else ''}: plats {seat} får inte bjuda {raw}",
+                    who=seat,
+                    call=raw,
                 )
             if seat != self.current:
                 raise IllegalActionError(
-                    f"seat {seat} calls, but it is seat {self.current}'s turn",
-                    rule="turn",
+                    "priffe.turn",
+                    rule=Rule.TURN,
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} bjuder, men det är plats {self.current}:s tur",
+                    who=seat,
+                    current=self.current,
                 )
             try:
                 action = self.string_to_action(raw)
             except InvalidActionError as e:
-                raise IllegalActionError(str(e), rule="malformed", seat=seat, sv=e.sv) from None
+                # the text is not a call: the record is malformed at this seat
+                raise IllegalActionError(
+                    e.key or str(e), rule=Rule.MALFORMED, seat=seat, **e.params
+                ) from None
             self._apply_action(action)
 
     def _check_honours(self, raw: Any) -> dict[str, Any] | None:
@@ -587,48 +552,36 @@ class PriffeState(TrickGameState):
             return None
         assert self.contract is not None
         if not isinstance(raw, dict):
-            raise IllegalActionError(
-                'honours must be null or {"side": 0|1, "held": [4,0]|[3,1]|[3,0]}',
-                rule="honours",
-                sv='honnörer ska vara null eller {"side": 0|1, "held": [4,0]|[3,1]|[3,0]}',
-            )
+            raise IllegalActionError("priffe.honours.shape", rule=Rule.HONOURS)
         side, held = raw.get("side"), raw.get("held")
         if side not in (0, 1):
-            raise IllegalActionError(
-                f"honours side must be 0 or 1, not {side!r}",
-                rule="honours",
-                sv=f"honnörernas sida ska vara 0 eller 1, inte {side!r}",
-            )
+            raise IllegalActionError("priffe.honours.side", rule=Rule.HONOURS, side=side)
         if (
             not isinstance(held, list)
             or not all(isinstance(h, int) for h in held)
             or tuple(held) not in HONOUR_POINTS
         ):
-            raise IllegalActionError(
-                f"honours held {held!r} scores nothing: it must be [4, 0], [3, 1] or [3, 0]",
-                rule="honours",
-                sv=f"honnörerna {held!r} ger inget: det ska vara [4, 0], [3, 1] eller [3, 0]",
-            )
+            raise IllegalActionError("priffe.honours.held", rule=Rule.HONOURS, held=held)
         kind = honour_kind(self.contract)
         if "kind" in raw and raw["kind"] != kind:
             raise IllegalActionError(
-                f"in {self.contract_name()} the honours are the {kind}, not the {raw['kind']}",
-                rule="honours",
-                sv=f"i {self.contract_name()} är honnörerna {kind}, inte {raw['kind']}",
+                "priffe.honours.kind",
+                rule=Rule.HONOURS,
+                contract=self.contract_name(),
+                kind=kind,
+                said=raw["kind"],
             )
         points = HONOUR_POINTS[(held[0], held[1])]
         if "points" in raw and raw["points"] != points:
             raise IllegalActionError(
-                f"honours held {held} score {points}, not {raw['points']}",
-                rule="honours",
-                sv=f"honnörerna {held} ger {points}, inte {raw['points']}",
+                "priffe.honours.points",
+                rule=Rule.HONOURS,
+                held=held,
+                points=points,
+                said=raw["points"],
             )
         if not self.rules.honours:
-            raise IllegalActionError(
-                "this table does not score honours",
-                rule="honours",
-                sv="vid det här bordet räknas inte honnörer",
-            )
+            raise IllegalActionError("priffe.honours.off", rule=Rule.HONOURS)
         return {"side": side, "held": list(held)}
 
     # --- records: per-deal hook --------------------------------------------------------
@@ -751,12 +704,7 @@ class PriffeState(TrickGameState):
         try:
             return parse_card(text)
         except CardError:
-            raise InvalidActionError(
-                f"{text.strip()!r} is neither a call (pass, klöver, spader, ruter, hjärter, noll, spel) "
-                "nor a card (e.g. AS, TD, E♠, Kn♥)",
-                sv=f"{text.strip()!r} är varken ett bud (pass, klöver, spader, ruter, hjärter, noll, spel) "
-                "eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
-            ) from None
+            raise InvalidActionError("priffe.not_an_action", text=text.strip()) from None
 
     # --- information ----------------------------------------------------------------------
     def observation(self, seat: int) -> PriffeObservation:
