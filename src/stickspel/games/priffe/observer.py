@@ -35,6 +35,7 @@ cannot tell apart give the same tensor.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
@@ -77,6 +78,9 @@ class CallSeen(Observation):
     seat: int
     call: str
 
+    def to_dict(self) -> dict[str, Any]:  # (dataclasses.asdict is slow: observations are hot)
+        return {"seat": self.seat, "call": self.call}
+
 
 @dataclass(frozen=True)
 class TrickSeen(Observation):
@@ -84,6 +88,9 @@ class TrickSeen(Observation):
 
     leader: int
     cards: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": list(self.cards)}
 
 
 @dataclass(frozen=True)
@@ -94,6 +101,9 @@ class TrickTaken(Observation):
     cards: tuple[str, ...]
     winner: int
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
+
 
 @dataclass(frozen=True)
 class BarredCall(Observation):
@@ -102,6 +112,9 @@ class BarredCall(Observation):
     rule: str
     message: str
     message_sv: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "message_sv": self.message_sv}
 
 
 @dataclass(frozen=True)
@@ -201,10 +214,14 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
         dict.update(self, self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        out = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        out = {name: _plain(getattr(self, name)) for name in _FIELDS}
         if self.last_result is None:
             del out["last_result"]  # the key exists only between deals
         return out
+
+    def to_json(self) -> str:
+        # the dict this observation also is holds exactly to_dict(): no need to build it again
+        return json.dumps(self, sort_keys=True, ensure_ascii=False)
 
     def __getitem__(self, key: str) -> Any:
         if key == "last_result" and self.last_result is None:
@@ -218,6 +235,9 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
 
     def keys(self) -> list[str]:  # type: ignore[override]
         return list(self.to_dict())
+
+
+_FIELDS = tuple(f.name for f in fields(PriffeObservation))
 
 
 def observe(state: PriffeState, seat: int) -> PriffeObservation:
