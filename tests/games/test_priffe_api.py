@@ -6,9 +6,10 @@ import json
 import random
 
 import numpy as np
+import pytest
 
 from stickspel import load_game
-from stickspel.core import Deal, Observation
+from stickspel.core import Deal, IllegalActionError, Observation, RulesError
 from stickspel.core.cards import SUIT_MASKS, parse_cards
 from stickspel.games.priffe import SEATINGS, PriffeRules, PriffeState, example_hands
 from stickspel.games.priffe.observer import PriffeObservation, observation_shape
@@ -225,3 +226,38 @@ def test_load_game_old_and_game_info() -> None:
     assert isinstance(state, PriffeState) and state.rules.style == "old"
     state.apply_chance(random.Random(0))
     assert all(state.public_action(a) for a in state.legal_actions())
+
+
+def test_refusals_come_from_the_catalogue() -> None:
+    state = PriffeState()
+    state.apply_deal(Deal(example_hands()))
+    _calls(state, "pass", "pass")
+    e = state.explain(state.string_to_action("spader"))
+    assert e is not None and e.key == "priffe.spader_seat" and e.rule == "spader_seat"
+    assert str(e) == "spader may only be bid by förhand or second hand (seat 3 is third hand)"
+    assert e.text("sv") == (
+        "spader får bara bjudas av förhand eller andrahand (plats 3 är tredjehand)"
+    )
+    names = ["Anna", "Björn", "Cissi", "David"]
+    assert e.text("sv", names) == (
+        "spader får bara bjudas av förhand eller andrahand (David är tredjehand)"
+    )
+    _calls(state, "spel")
+    e = state.explain(state.string_to_action("pass"))
+    assert e is not None and e.key == "priffe.auction_closed.card"
+    # seat 3 called spel: its right-hand neighbour, seat 2, leads
+    assert e.text("en", names) == "the auction is closed: Cissi must play a card, not pass"
+
+
+def test_reported_and_rules_errors_come_from_the_catalogue() -> None:
+    state = PriffeState()
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_reported_deal({"dealer": 0, "auction": [{"seat": 2, "call": "pass"}]})
+    assert caught.value.key == "priffe.turn" and caught.value.rule == "turn"
+    assert str(caught.value) == "seat 2 calls, but it is seat 1's turn"
+    assert caught.value.sv == "plats 2 bjuder, men det är plats 1:s tur"
+    with pytest.raises(RulesError) as bad:
+        PriffeRules(game_points=0)
+    assert bad.value.key == "priffe.rules.game_points"
+    assert str(bad.value) == "option game_points: 0 is not a positive whole number"
+    assert bad.value.text("sv") == "regeln game_points: 0 är inget positivt heltal"
