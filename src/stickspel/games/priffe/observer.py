@@ -214,9 +214,21 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
         dict.update(self, self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        out = {name: _plain(getattr(self, name)) for name in _FIELDS}
+        # field by field (a generic walk is slow, and bots read observations every move)
+        out = {name: getattr(self, name) for name in _FIELDS}
+        for name in ("seating", "hand", "legal_calls", "declarers", "tricks_won", "side_tricks"):
+            out[name] = list(out[name])
+        for name in ("below", "above", "games", "rubber_points", "totals"):
+            out[name] = list(out[name])
+        out["calls"] = [c.to_dict() for c in self.calls]
+        out["tricks"] = [t.to_dict() for t in self.tricks]
+        for name in ("barred_calls", "trick", "last_trick"):
+            part = out[name]
+            out[name] = None if part is None else part.to_dict()
         if self.last_result is None:
             del out["last_result"]  # the key exists only between deals
+        else:
+            out["last_result"] = self.last_result.to_dict()
         return out
 
     def to_json(self) -> str:
