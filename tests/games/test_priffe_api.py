@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import numpy as np
@@ -183,6 +184,7 @@ def test_observation_is_typed_and_reads_like_the_old_dictionary() -> None:
     assert obs["legal_calls"] == ["pass", "klöver", "spader", "ruter", "hjärter", "noll", "spel"]
     assert "last_result" not in obs and "last_result" not in obs.to_dict()
     assert json.loads(obs.to_json()) == obs.to_dict()
+    assert pickle.loads(pickle.dumps(obs)) == obs and hash(obs) == hash(state.observation(1))
     state = PriffeState()
     _suited_deal(state)
     _play_out(state)

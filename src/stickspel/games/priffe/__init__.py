@@ -1,6 +1,7 @@
 """Priffe: its rules options (:mod:`.rules`), game state (:mod:`.state`) and
 per-seat observation (:mod:`.observer`)."""
 
+from stickspel.games.priffe.observer import PriffeObservation
 from stickspel.games.priffe.rules import (
     CALLS,
     CONTRACT_NAMES,
@@ -35,6 +36,7 @@ __all__ = [
     "KLOVER",
     "NOLL",
     "PASS",
+    "PriffeObservation",
     "PriffeRules",
     "PriffeState",
     "RUTER",

@@ -231,6 +231,10 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
             out["last_result"] = self.last_result.to_dict()
         return out
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and copy rebuild from the fields (the read-only dict refuses items)
+        return (type(self), tuple(getattr(self, name) for name in _FIELDS))
+
     def to_json(self) -> str:
         # the dict this observation also is holds exactly to_dict(): no need to build it again
         return json.dumps(self, sort_keys=True, ensure_ascii=False)
