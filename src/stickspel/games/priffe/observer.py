@@ -161,7 +161,8 @@ class _ReadOnlyDict(dict[str, Any]):
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("an observation is read-only")
 
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
+    update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -250,7 +251,7 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
         return super().__contains__(key)
 
     def keys(self) -> list[str]:  # type: ignore[override]
-        return list(self.to_dict())
+        return list(dict.keys(self))
 
 
 _FIELDS = tuple(f.name for f in fields(PriffeObservation))
