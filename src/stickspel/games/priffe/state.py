@@ -11,6 +11,10 @@ seats 1+3.  Persons (indices of the record's ``players``) change seats between
 rubbers; :attr:`PriffeState.seating` says who sits where, and
 :meth:`PriffeState.returns` is per person.
 
+The options, calls and scoring live in :mod:`.rules`; what a seat sees (the
+typed observation and its tensor) in :mod:`.observer`; the worlds a seat cannot
+tell apart in :mod:`.worlds`.  Refusals name a catalogue key (``priffe.po``).
+
 The seed's example trick: hjärter is trump, förhand leads K♦, second follows,
 third ruffs with J♥, fourth plays 2♦; the ruff wins and third hand leads next.
 
