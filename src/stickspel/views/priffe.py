@@ -37,73 +37,14 @@ from stickspel.core.cards import (
     parse_suit,
     suit_display,
 )
+from stickspel.i18n import render as render_message
 
 __all__ = ["render", "prompt", "describe"]
 
-_WORDS = {
-    "sv": {
-        "head": "Robbert {r} av {n} · giv {k} · givare {name}",
-        "contract": "Kontrakt",
-        "no_contract": "budgivning pågår",
-        "tvangsnoll": "tvångsnoll (ingen spelförande sida)",
-        "declares": "spelas av {pair}",
-        "trump": "trumf {suit}",
-        "no_trump": "utan trumf",
-        "player": "Spelare",
-        "call": "Bud",
-        "tricks": "Stick",
-        "pair": "Bolag",
-        "below": "Under strecket",
-        "above": "Över strecket",
-        "games": "Utgångar",
-        "total": "Summa",
-        "hand": "Din hand",
-        "trick": "Sticket",
-        "leads": "{name} spelar ut",
-        "last": "Förra sticket",
-        "took": "{name} tog det",
-        "call_prompt": "Ditt bud ({calls})",
-        "spader_note": "; spader bara för förhand och andra hand",
-        "lead_prompt": "Spela ut ett kort",
-        "play_prompt": "Ditt kort",
-        "calls": "{name} bjuder {call}.",
-        "passes": "{name} passar.",
-        "you": "du",
-        "over": "Partiet är slut.",
-        "game_at": "utgång vid {n}",
-    },
-    "en": {
-        "head": "Rubber {r} of {n} · deal {k} · dealer {name}",
-        "contract": "Contract",
-        "no_contract": "auction in progress",
-        "tvangsnoll": "tvångsnoll (forced noll, no declarers)",
-        "declares": "played by {pair}",
-        "trump": "trump {suit}",
-        "no_trump": "no trump",
-        "player": "Player",
-        "call": "Call",
-        "tricks": "Tricks",
-        "pair": "Pair",
-        "below": "Below the line",
-        "above": "Above the line",
-        "games": "Games",
-        "total": "Total",
-        "hand": "Your hand",
-        "trick": "Trick",
-        "leads": "{name} leads",
-        "last": "Last trick",
-        "took": "{name} took it",
-        "call_prompt": "Your call ({calls})",
-        "spader_note": "; spader only from förhand and second hand",
-        "lead_prompt": "Lead a card",
-        "play_prompt": "Your card",
-        "calls": "{name} calls {call}.",
-        "passes": "{name} passes.",
-        "you": "you",
-        "over": "The game is over.",
-        "game_at": "game at {n}",
-    },
-}
+
+def _w(lang: str, key: str, **params: Any) -> str:
+    """The view's words from the ``priffe.view.*`` messages of the catalogue."""
+    return render_message(f"priffe.view.{key}", params, lang)
 
 
 def _name(obs: dict[str, Any], players: list[str], seat: int) -> str:
@@ -117,12 +58,13 @@ def _cards(cards: list[str], lang: str) -> str:
 
 def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> RenderableType:
     """The table as ``obs['seat']`` sees it: rubber, contract, calls, trick, scores, hand."""
-    w = _WORDS[lang]
     if obs["phase"] == "over":
-        return Text(w["over"])
+        return Text(_w(lang, "over"))
     me = int(obs["seat"])
     head = Text(
-        w["head"].format(
+        _w(
+            lang,
+            "head",
             r=obs["rubber"],
             n=obs["rubbers"],
             k=obs["deal_index"] + 1,
@@ -133,40 +75,46 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
     parts: list[RenderableType] = [head]
     contract = obs.get("contract")
     if contract is None:
-        parts.append(Text(f"{w['contract']}: {w['no_contract']}"))
+        parts.append(Text(f"{_w(lang, 'contract')}: {_w(lang, 'no_contract')}"))
     elif contract == "tvångsnoll":
-        parts.append(Text(f"{w['contract']}: {w['tvangsnoll']}", style="bold"))
+        parts.append(Text(f"{_w(lang, 'contract')}: {_w(lang, 'tvangsnoll')}", style="bold"))
     else:
         decl = obs.get("declarers") or []
         pair = " & ".join(_name(obs, players, s) for s in decl)
         trump = obs.get("trump")
         suit = (
-            w["trump"].format(suit=suit_display(parse_suit(trump), lang))
+            _w(lang, "trump", suit=suit_display(parse_suit(trump), lang))
             if trump
-            else w["no_trump"]
+            else _w(lang, "no_trump")
         )
         parts.append(
             Text(
-                f"{w['contract']}: {contract}, {w['declares'].format(pair=pair)}, {suit}",
+                f"{_w(lang, 'contract')}: {contract}, {_w(lang, 'declares', pair=pair)}, {suit}",
                 style="bold",
             )
         )
     seats = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for col in ("", w["player"], w["call"], w["tricks"]):
-        seats.add_column(col, justify="left" if col in ("", w["player"]) else "right")
+    for col in ("", _w(lang, "player"), _w(lang, "call"), _w(lang, "tricks")):
+        seats.add_column(col, justify="left" if col in ("", _w(lang, "player")) else "right")
     calls = {int(c["seat"]): str(c["call"]) for c in obs.get("calls") or []}
     for s in range(4):
         marks = ("•" if s == obs["dealer"] else " ") + ("▶" if s == obs["current_player"] else " ")
         name = _name(obs, players, s)
         if s == me and name.lower() not in ("du", "you"):
-            name += f" ({w['you']})"
+            name += f" ({_w(lang, 'you')})"
         if s == obs["partner"]:
             name += " (partner)"
         seats.add_row(marks, name, calls.get(s, "–"), str(obs["tricks_won"][s]))
     parts.append(seats)
     score = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for col in (w["pair"], w["below"], w["above"], w["games"], w["total"]):
-        score.add_column(col, justify="left" if col == w["pair"] else "right")
+    for col in (
+        _w(lang, "pair"),
+        _w(lang, "below"),
+        _w(lang, "above"),
+        _w(lang, "games"),
+        _w(lang, "total"),
+    ):
+        score.add_column(col, justify="left" if col == _w(lang, "pair") else "right")
     for side in (0, 1):
         pair = f"{_name(obs, players, side)} & {_name(obs, players, side + 2)}"
         score.add_row(
@@ -177,15 +125,15 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
             str(obs["rubber_points"][side]),
         )
     parts.append(score)
-    parts.append(Text(w["game_at"].format(n=obs["game_points"]), style="dim"))
+    parts.append(Text(_w(lang, "game_at", n=obs["game_points"]), style="dim"))
     trump_suit = parse_suit(obs["trump"]) if obs.get("trump") else None
     if obs["phase"] == "play":
         last = obs.get("last_trick")
         if last:
             parts.append(
                 Text(
-                    f"{w['last']}: {_cards(last['cards'], lang)} — "
-                    f"{w['took'].format(name=_name(obs, players, last['winner']))}",
+                    f"{_w(lang, 'last')}: {_cards(last['cards'], lang)} — "
+                    f"{_w(lang, 'took', name=_name(obs, players, last['winner']))}",
                     style="dim",
                 )
             )
@@ -194,40 +142,38 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         if trick["cards"]:
             parts.append(
                 Text(
-                    f"{w['trick']} ({w['leads'].format(name=leader)}): {_cards(trick['cards'], lang)}"
+                    f"{_w(lang, 'trick')} ({_w(lang, 'leads', name=leader)}): {_cards(trick['cards'], lang)}"
                 )
             )
         else:
-            parts.append(Text(f"{w['trick']}: {w['leads'].format(name=leader)}"))
+            parts.append(Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=leader)}"))
     hand = [parse_card(c) for c in obs["hand"]]
     parts.append(
-        Text(f"{w['hand']}: {hand_display(mask_of(hand), lang, trump_suit)}", style="bold")
+        Text(f"{_w(lang, 'hand')}: {hand_display(mask_of(hand), lang, trump_suit)}", style="bold")
     )
     return Group(*parts)
 
 
 def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:
     """What the seat is asked now: its call (the calls open to it) or a card."""
-    w = _WORDS[lang]
     if obs["phase"] == "bid":
         # the engine says which calls are open and why the others are not
         calls = list(obs.get("legal_calls") or [])
         barred = obs.get("barred_calls") or {}
         spader = barred.get("spader")
-        note = w["spader_note"] if spader and spader.get("rule") == "spader_seat" else ""
-        return w["call_prompt"].format(calls=", ".join(calls) + note)
+        note = _w(lang, "spader_note") if spader and spader.get("rule") == "spader_seat" else ""
+        return _w(lang, "call_prompt", calls=", ".join(calls) + note)
     trick = obs.get("trick") or {}
-    return w["play_prompt"] if trick.get("cards") else w["lead_prompt"]
+    return _w(lang, "play_prompt") if trick.get("cards") else _w(lang, "lead_prompt")
 
 
 def describe(
     obs: dict[str, Any], seat: int, action: str, players: list[str], lang: str = "sv"
 ) -> str | None:
     """How a call is announced (cards are announced by the play loop)."""
-    w = _WORDS[lang]
     if action not in ("pass", "klöver", "spader", "ruter", "hjärter", "noll", "spel"):
         return None
     name = _name(obs, players, seat)
     if action == "pass":
-        return w["passes"].format(name=name)
-    return w["calls"].format(name=name, call=action)
+        return _w(lang, "passes", name=name)
+    return _w(lang, "calls", name=name, call=action)

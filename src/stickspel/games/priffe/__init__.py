@@ -1,6 +1,8 @@
-"""Priffe: its rules options and game state."""
+"""Priffe: its rules options (:mod:`.rules`), game state (:mod:`.state`) and
+per-seat observation (:mod:`.observer`)."""
 
-from stickspel.games.priffe.state import (
+from stickspel.games.priffe.observer import PriffeObservation
+from stickspel.games.priffe.rules import (
     CALLS,
     CONTRACT_NAMES,
     HJARTER,
@@ -15,7 +17,6 @@ from stickspel.games.priffe.state import (
     TVANGSNOLL,
     DealScore,
     PriffeRules,
-    PriffeState,
     example_hands,
     honour_cards,
     honour_kind,
@@ -24,6 +25,7 @@ from stickspel.games.priffe.state import (
     side_of,
     trump_of,
 )
+from stickspel.games.priffe.state import PriffeState
 
 __all__ = [
     "CALLS",
@@ -34,6 +36,7 @@ __all__ = [
     "KLOVER",
     "NOLL",
     "PASS",
+    "PriffeObservation",
     "PriffeRules",
     "PriffeState",
     "RUTER",

@@ -11,9 +11,14 @@ seats 1+3.  Persons (indices of the record's ``players``) change seats between
 rubbers; :attr:`PriffeState.seating` says who sits where, and
 :meth:`PriffeState.returns` is per person.
 
+The options, calls and scoring live in :mod:`.rules`; what a seat sees (the
+typed observation and its tensor) in :mod:`.observer`; the worlds a seat cannot
+tell apart in :mod:`.worlds`.  Refusals name a catalogue key (``priffe.po``).
+
 The seed's example trick: hjärter is trump, förhand leads K♦, second follows,
 third ruffs with J♥, fourth plays 2♦; the ruff wins and third hand leads next.
 
+>>> from stickspel.games.priffe.rules import example_hands
 >>> state = PriffeState()
 >>> hands = example_hands()
 >>> state.apply_deal(Deal(hands))
@@ -31,8 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stickspel.core import (
     CALL_BASE,
@@ -42,396 +46,59 @@ from stickspel.core import (
     HistoryItem,
     IllegalActionError,
     InvalidActionError,
+    Rule,
     Rules,
     RulesError,
     TrickGameState,
     check_dealt,
-    option,
 )
 from stickspel.core.cards import (
-    CLUBS,
-    DIAMONDS,
-    HEARTS,
-    SPADES,
     CardError,
     card_str,
     cards_of,
     follow_mask,
-    make_card,
     mask_of,
     parse_card,
-    parse_cards,
     shuffled_deck,
     suit_str,
 )
+from stickspel.games.priffe.observer import (
+    PriffeObservation,
+    observation_shape,
+    observation_tensor,
+    observe,
+)
+from stickspel.games.priffe.rules import (
+    BID,
+    CALL_ALIASES,
+    CALLS,
+    CONTRACT_NAMES,
+    DEAL,
+    HONOUR_POINTS,
+    OVER,
+    PASS,
+    PLAY,
+    SEATINGS,
+    SPADER,
+    SPEL,
+    TVANGSNOLL,
+    PriffeRules,
+    honour_kind,
+    honours_of,
+    score_deal,
+    side_of,
+    trump_of,
+)
+from stickspel.games.priffe.worlds import deal_unseen
 
-__all__ = [
-    "PriffeRules",
-    "PriffeState",
-    "DealScore",
-    "score_deal",
-    "honours_of",
-    "CALLS",
-    "PASS",
-    "KLOVER",
-    "SPADER",
-    "RUTER",
-    "HJARTER",
-    "NOLL",
-    "SPEL",
-    "TVANGSNOLL",
-    "SEATINGS",
-    "side_of",
-    "example_hands",
-]
+if TYPE_CHECKING:
+    import numpy as np
 
-#: Canonical call texts; call ``i`` is action ``CALL_BASE + i``.
-CALLS = ("pass", "klöver", "spader", "ruter", "hjärter", "noll", "spel")
-PASS, KLOVER, SPADER, RUTER, HJARTER, NOLL, SPEL = range(7)
-#: The contract when no bid stands (all pass, or spader/klöver in the modern game).
-TVANGSNOLL = 7
-CONTRACT_NAMES = (*CALLS, "tvångsnoll")
-
-# Rank of each call in the two bidding orders (pass lowest).
-_MODERN_RANK = (0, 1, 2, 3, 4, 5, 6)  # klöver < spader < ruter < hjärter < noll < spel
-_OLD_RANK = (0, 2, 1, 3, 4, 5, 6)  # spader < klöver < ruter < hjärter < noll < spel
-_TRUMP = {KLOVER: CLUBS, SPADER: SPADES, RUTER: DIAMONDS, HJARTER: HEARTS}
-_ALIASES = {
-    "pass": PASS, "p": PASS, "passar": PASS,
-    "klöver": KLOVER, "klover": KLOVER, "clubs": KLOVER, "club": KLOVER,
-    "spader": SPADER, "spades": SPADER, "spade": SPADER,
-    "ruter": RUTER, "diamonds": RUTER, "diamond": RUTER,
-    "hjärter": HJARTER, "hjarter": HJARTER, "hearts": HJARTER, "heart": HJARTER,
-    "noll": NOLL, "null": NOLL, "nullo": NOLL, "nil": NOLL,
-    "spel": SPEL, "sang": SPEL, "preference": SPEL, "spelut": SPEL, "notrump": SPEL,
-    "no trump": SPEL,
-}  # fmt: skip
-
-#: Seating of each rubber of a parti: for each seat, the person sitting there.
-#: Person 0 keeps seat 0; across the three rubbers everyone partners everyone.
-SEATINGS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
-
-HONOUR_POINTS = {(4, 0): 50, (3, 1): 40, (3, 0): 30}
+__all__ = ["PriffeState"]
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
-_BIT = tuple(1 << c for c in range(52))
 
-
-def side_of(seat: int) -> int:
-    """The partnership of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3."""
-    return seat % 2
-
-
-def example_hands() -> tuple[tuple[int, ...], ...]:
-    """A fixed deal (dealer seat 0) for the seed's example trick.
-
-    Förhand (seat 1) holds K♦, second hand (seat 2) 5♦, third hand (seat 3) no
-    diamonds but J♥, the dealer 2♦.
-    """
-    text = (
-        "AS KS QS JS TS 9S 8S 6S 5S 4S 3S 2S 2D",
-        "KD AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C",
-        "5D 2C 3D 4D 6D 7D 8D 9D TD JD QD AD 7S",
-        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-    )
-    return tuple(tuple(parse_cards(t)) for t in text)
-
-
-@dataclass(frozen=True)
-class PriffeRules(Rules):
-    """The options a Priffe table agrees on.
-
-    >>> PriffeRules.preset("old").to_text()
-    'priffe(style=old)'
-    >>> PriffeRules(style="old").game_target, PriffeRules().game_target
-    (20, 30)
-    >>> PriffeRules.parse("priffe(style=old,old_values=1/2/3/4/5/6)").trick_value_of(5)
-    5
-    >>> PriffeRules(trick_value=20, style="old")
-    Traceback (most recent call last):
-    ...
-    stickspel.core.errors.RulesError: trick_value is the modern game's fixed value; with style=old set old_values instead
-    """
-
-    GAME = "priffe"
-
-    style: str = option(
-        "modern",
-        "modern: klöver < spader < ruter < hjärter < noll < spel, spader/klöver are information bids (tvångsnoll if they stand), 10 a trick, game at 30; old: spader < klöver < ruter < hjärter < noll < spel, all six are contracts, per-contract trick values, game at 20.",
-        "002 (Rangordning för bud; Finns gammaldags bud); RULES.md",
-        ("modern", "old"),
-    )
-    parti: str = option(
-        "three_rubbers",
-        "three_rubbers: a parti of three rubbers, partners rotating so everyone partners everyone, individual winner; one_rubber: a single rubber with fixed partners.",
-        "002 (Par och sits); RULES.md",
-        ("three_rubbers", "one_rubber"),
-    )
-    trick_value: int = option(
-        10, "Modern game: points per trick (the fixed ten).", "002 (Trickvärden); RULES.md"
-    )
-    old_values: tuple[int, ...] = option(
-        (2, 6, 7, 8, 9, 10),
-        "Old game: points per trick in spader, klöver, ruter, hjärter, noll, spel (tvångsnoll counts as noll).",
-        "RULES.md (values); 002 (Trickvärdet följer färgen och kontraktet)",
-    )
-    game_points: int | None = option(
-        None,
-        "Trick score that makes a game (utgång); default 30 modern, 20 old.",
-        "002 (Trick och honnörer; Finns gammaldags bud); RULES.md",
-    )
-    rubber_games: int = option(2, "Games a side must win to take the rubber.", "RULES.md (Game)")
-    lillslam: int = option(
-        20, "Bonus for lillslam (12 tricks in a high game, exactly 1 in noll).", "RULES.md"
-    )
-    storslam: int = option(
-        40, "Bonus for storslam (13 tricks in a high game, none in noll).", "RULES.md"
-    )
-    honours: bool = option(
-        True,
-        "Score honours (4 in one hand 50, 3 + 1 with partner 40, 3 in one hand 30).",
-        "002 (Trick och honnörer); RULES.md",
-    )
-
-    PRESETS = {
-        "modern": {},
-        "standard": {},
-        "old": {"style": "old"},
-        "rubber": {"parti": "one_rubber"},
-        "old_rubber": {"style": "old", "parti": "one_rubber"},
-    }
-
-    def validate(self) -> None:
-        if self.style == "old" and self.trick_value != 10:
-            raise RulesError(
-                "trick_value is the modern game's fixed value; with style=old set old_values instead",
-                sv="trick_value är det moderna spelets fasta värde; med style=old anges old_values i stället",
-            )
-        default_old = (2, 6, 7, 8, 9, 10)
-        values = tuple(self.old_values) if isinstance(self.old_values, (tuple, list)) else ()
-        if len(values) != 6 or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values
-        ):
-            raise RulesError(
-                "option old_values: six positive whole numbers for spader, klöver, ruter, hjärter, noll, spel",
-                sv="regeln old_values: sex positiva heltal för spader, klöver, ruter, hjärter, noll, spel",
-            )
-        if self.style == "modern" and values != default_old:
-            raise RulesError(
-                "old_values apply only with style=old (the modern game uses trick_value)",
-                sv="old_values gäller bara med style=old (det moderna spelet använder trick_value)",
-            )
-        if self.trick_value < 1:
-            raise RulesError(
-                "option trick_value: must be at least 1",
-                sv="regeln trick_value: måste vara minst 1",
-            )
-        gp = self.game_points
-        if gp is not None and (isinstance(gp, bool) or not isinstance(gp, int) or gp < 1):
-            raise RulesError(
-                f"option game_points: {gp!r} is not a positive whole number",
-                sv=f"regeln game_points: {gp!r} är inget positivt heltal",
-            )
-        if self.rubber_games < 1:
-            raise RulesError(
-                "option rubber_games: a rubber needs at least one game",
-                sv="regeln rubber_games: en robbert behöver minst ett parti",
-            )
-        if self.lillslam < 0 or self.storslam < 0:
-            raise RulesError(
-                "slam bonuses may not be negative", sv="slampremier får inte vara negativa"
-            )
-
-    # --- derived ------------------------------------------------------------------
-    @property
-    def game_target(self) -> int:
-        """Trick score that makes a game."""
-        if self.game_points is not None:
-            return self.game_points
-        return 20 if self.style == "old" else 30
-
-    @property
-    def rubbers(self) -> int:
-        """Rubbers in the whole game."""
-        return 3 if self.parti == "three_rubbers" else 1
-
-    def rank(self, call: int) -> int:
-        """A call's place in the bidding order (pass is 0)."""
-        return (_OLD_RANK if self.style == "old" else _MODERN_RANK)[call]
-
-    def is_contract(self, call: int) -> bool:
-        """Whether a standing bid becomes the contract (else tvångsnoll)."""
-        if call in (KLOVER, SPADER):
-            return self.style == "old"
-        return call != PASS
-
-    def trick_value_of(self, contract: int) -> int:
-        """Points per trick in a contract (:data:`TVANGSNOLL` included).
-
-        >>> r = PriffeRules(style="old")
-        >>> [r.trick_value_of(c) for c in (SPADER, KLOVER, RUTER, HJARTER, NOLL, SPEL, TVANGSNOLL)]
-        [2, 6, 7, 8, 9, 10, 9]
-        """
-        if self.style == "modern":
-            return self.trick_value
-        index = {SPADER: 0, KLOVER: 1, RUTER: 2, HJARTER: 3, NOLL: 4, SPEL: 5, TVANGSNOLL: 4}
-        return int(self.old_values[index[contract]])
-
-
-def trump_of(contract: int) -> int | None:
-    """The trump suit of a contract, or ``None``."""
-    return _TRUMP.get(contract)
-
-
-def honour_kind(contract: int) -> str:
-    """Which cards are honours: ``aces`` in spel, ``trumps`` (A K Q J) in a trump
-    contract, ``twos`` in noll and tvångsnoll."""
-    if contract == SPEL:
-        return "aces"
-    if contract in _TRUMP:
-        return "trumps"
-    return "twos"
-
-
-def honour_cards(contract: int) -> tuple[int, ...]:
-    """The four honour cards of a contract."""
-    kind = honour_kind(contract)
-    if kind == "aces":
-        return tuple(make_card(12, s) for s in range(4))
-    if kind == "twos":
-        return tuple(make_card(0, s) for s in range(4))
-    t = _TRUMP[contract]
-    return tuple(make_card(r, t) for r in (12, 11, 10, 9))
-
-
-def honours_of(contract: int, hands: Sequence[int]) -> dict[str, Any] | None:
-    """The honours scored from the dealt hands (bitmasks by seat), or ``None``.
-
-    ``held`` is how many of the four the side's two hands hold, the larger first:
-    ``[4, 0]`` scores 50, ``[3, 1]`` 40, ``[3, 0]`` 30.
-
-    >>> hands = [mask_of(parse_cards("AS AH AD")), mask_of(parse_cards("AC")), 0, 0]
-    >>> honours_of(SPEL, hands)
-    {'side': 0, 'kind': 'aces', 'held': [3, 0], 'points': 30}
-    >>> hands[2] = hands[1]; hands[1] = 0
-    >>> honours_of(SPEL, hands)["points"]
-    40
-    """
-    cards = honour_cards(contract)
-    counts = [sum(1 for c in cards if h >> c & 1) for h in hands]
-    best = max(range(4), key=lambda s: counts[s])
-    if counts[best] < 3:
-        return None
-    held = (counts[best], counts[(best + 2) % 4])
-    return {
-        "side": side_of(best),
-        "kind": honour_kind(contract),
-        "held": list(held),
-        "points": HONOUR_POINTS[held],
-    }
-
-
-@dataclass(frozen=True)
-class DealScore:
-    """What one deal scores, per side (index 0 = seats 0+2, 1 = seats 1+3)."""
-
-    trick_points: tuple[int, int]
-    penalty: dict[str, int] | None
-    slam: dict[str, Any] | None
-    honours: dict[str, Any] | None
-    made: bool | None
-
-    @property
-    def above(self) -> tuple[int, int]:
-        """Points above the line: honours, slam and penalty."""
-        out = [0, 0]
-        for item in (self.penalty, self.slam, self.honours):
-            if item:
-                out[int(item["side"])] += int(item["points"])
-        return out[0], out[1]
-
-    @property
-    def side_points(self) -> tuple[int, int]:
-        a = self.above
-        return self.trick_points[0] + a[0], self.trick_points[1] + a[1]
-
-
-def score_deal(
-    rules: PriffeRules,
-    contract: int,
-    declarers: int | None,
-    side_tricks: Sequence[int],
-    honours: dict[str, Any] | None = None,
-) -> DealScore:
-    """Score one deal from the contract, the declaring side and tricks per side.
-
-    A pure function: no cards needed (the scorekeeper uses it).  ``honours`` is
-    as :func:`honours_of` gives it (its ``points`` are recomputed from ``held``).
-
-    >>> r = PriffeRules()
-    >>> s = score_deal(r, HJARTER, 0, (9, 4))
-    >>> s.trick_points, s.penalty, s.made
-    ((30, 0), None, True)
-    >>> s = score_deal(r, HJARTER, 0, (5, 8))   # the defence takes 8: 20 + 20 penalty
-    >>> s.trick_points, s.penalty, s.side_points
-    ((0, 20), {'side': 1, 'points': 20}, (0, 40))
-    >>> score_deal(r, NOLL, 1, (12, 1)).slam
-    {'side': 1, 'kind': 'lillslam', 'points': 20}
-    >>> score_deal(r, TVANGSNOLL, None, (3, 10)).trick_points
-    (30, 0)
-    """
-    t = (int(side_tricks[0]), int(side_tricks[1]))
-    value = rules.trick_value_of(contract)
-    points = [0, 0]
-    penalty = None
-    slam = None
-    made: bool | None = None
-    if contract == TVANGSNOLL:
-        for side in (0, 1):
-            points[side] = value * max(0, 6 - t[side])
-    elif declarers not in (0, 1):
-        raise ValueError(
-            f"{CONTRACT_NAMES[contract]} needs a declaring side 0 or 1, not {declarers!r}"
-        )
-    elif contract == NOLL:
-        scorer = 0 if t[0] <= 6 else 1
-        points[scorer] = value * (7 - t[scorer])
-        made = scorer == declarers
-        if not made:
-            penalty = {"side": scorer, "points": points[scorer]}
-        took = t[declarers]
-        if took == 0:
-            slam = {"side": declarers, "kind": "storslam", "points": rules.storslam}
-        elif took == 1:
-            slam = {"side": declarers, "kind": "lillslam", "points": rules.lillslam}
-    else:
-        scorer = 0 if t[0] >= 7 else 1
-        points[scorer] = value * (t[scorer] - 6)
-        made = scorer == declarers
-        if not made:
-            penalty = {"side": scorer, "points": points[scorer]}
-        took = t[declarers]
-        if took == 13:
-            slam = {"side": declarers, "kind": "storslam", "points": rules.storslam}
-        elif took == 12:
-            slam = {"side": declarers, "kind": "lillslam", "points": rules.lillslam}
-    hon = None
-    if honours is not None and rules.honours:
-        held = (int(honours["held"][0]), int(honours["held"][1]))
-        if held not in HONOUR_POINTS:
-            raise ValueError(f"honours held {list(held)} score nothing: [4, 0], [3, 1] or [3, 0]")
-        hon = {
-            "side": int(honours["side"]),
-            "kind": honour_kind(contract),
-            "held": list(held),
-            "points": HONOUR_POINTS[held],
-        }
-    return DealScore((points[0], points[1]), penalty, slam, hon, made)
-
-
-# phases
-_DEAL, _BID, _PLAY, _OVER = 0, 1, 2, 3
-_PHASES = ("deal", "bid", "play", "over")
+_DEAL, _BID, _PLAY, _OVER = DEAL, BID, PLAY, OVER
 
 
 class PriffeState(TrickGameState):
@@ -461,10 +128,7 @@ class PriffeState(TrickGameState):
         self.rules = rules or PriffeRules()
         self.num_players = 4
         if not 0 <= first_dealer < 4:
-            raise RulesError(
-                f"first dealer must be a seat 0–3, not {first_dealer}",
-                sv=f"första givaren måste vara plats 0–3, inte {first_dealer}",
-            )
+            raise RulesError("priffe.first_dealer", first_dealer=first_dealer)
         self.first_dealer = first_dealer
         self._undo: list[Any] = []
         self._log: list[HistoryItem] = []
@@ -528,24 +192,22 @@ class PriffeState(TrickGameState):
         """Why ``seat`` may not make ``call`` now, or ``None`` if it may."""
         if self.phase != _BID:
             return IllegalActionError(
-                "the auction is closed: the cards are being played"
+                "priffe.auction_closed.play"
                 if self.phase == _PLAY
-                else "there is no auction now",
-                rule="auction_closed",
+                else "priffe.auction_closed.none",
+                rule=Rule.AUCTION_CLOSED,
                 seat=seat,
-                sv="budgivningen är avslutad: korten spelas"
-                if self.phase == _PLAY
-                else "det pågår ingen budgivning nu",
             )
         if call == PASS:
             return None
         rules = self.rules
         if rules.rank(call) <= rules.rank(self.high):
             return IllegalActionError(
-                f"{CALLS[call]} is not higher than {CALLS[self.high]}",
-                rule="bid_order",
+                "priffe.bid_order",
+                rule=Rule.BID_ORDER,
                 seat=seat,
-                sv=f"{CALLS[call]} är inte högre än {CALLS[self.high]}",
+                call=CALLS[call],
+                high=CALLS[self.high],
             )
         if (
             call == SPADER
@@ -553,23 +215,18 @@ class PriffeState(TrickGameState):
             and seat not in (self.forhand(), (self.forhand() + 1) % 4)
         ):
             return IllegalActionError(
-                f"spader may only be bid by förhand or second hand (seat {seat} is "
-                f"{'third hand' if seat == (self.forhand() + 2) % 4 else 'the dealer'})",
-                rule="spader_seat",
+                "priffe.spader_seat",
+                rule=Rule.SPADER_SEAT,
                 seat=seat,
-                sv=f"spader får bara bjudas av förhand eller andrahand (plats {seat} är "
-                f"{'tredjehand' if seat == (self.forhand() + 2) % 4 else 'givaren'})",
+                position="priffe.position."
+                + ("third" if seat == (self.forhand() + 2) % 4 else "dealer"),
             )
         return None
 
     # --- chance -------------------------------------------------------------------
     def sample_deal(self, rng: random.Random) -> Deal:
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         deck = shuffled_deck(rng)
         # dealt one at a time from förhand round to the dealer
         piles: list[list[int]] = [[] for _ in range(4)]
@@ -580,23 +237,13 @@ class PriffeState(TrickGameState):
 
     def _apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         if len(deal.hands) != 4:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, Priffe has 4 players",
-                rule="hand_count",
-                sv=f"{len(deal.hands)} händer givna, Priffe har 4 spelare",
+                "priffe.hand_count", rule=Rule.HAND_COUNT, count=len(deal.hands)
             )
         if deal.extra or deal.upcard is not None:
-            raise IllegalActionError(
-                "Priffe deals all 52 cards to the players: no extra piles, no upcard",
-                rule="extra",
-                sv="i Priffe ges alla 52 kort till spelarna: inga extra högar, inget uppvänt kort",
-            )
+            raise IllegalActionError("priffe.extra", rule=Rule.EXTRA)
         check_dealt(deal.hands, 13, 4)
         self.dealt = [tuple(h) for h in deal.hands]
         self.hands = [mask_of(h) for h in deal.hands]
@@ -636,17 +283,13 @@ class PriffeState(TrickGameState):
             if not 0 <= call < len(CALLS):
                 what = card_str(action) if 0 <= action < 52 else str(action)
                 raise IllegalActionError(
-                    f"seat {p} must call now (pass, klöver, spader, ruter, hjärter, noll or spel), not {what}",
-                    rule="not_a_call",
-                    seat=p,
-                    sv=f"plats {p} ska bjuda nu (pass, klöver, spader, ruter, hjärter, noll eller spel), inte {what}",
+                    "priffe.not_a_call", rule=Rule.NOT_A_CALL, seat=p, action=what
                 )
             self._call(p, call)
             return
         raise IllegalActionError(
-            "the game is over" if self.phase == _OVER else "the cards must be dealt first",
-            rule="game_over" if self.phase == _OVER else "not_dealt",
-            sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
+            "rule.game_over" if self.phase == _OVER else "rule.not_dealt",
+            rule=Rule.GAME_OVER if self.phase == _OVER else Rule.NOT_DEALT,
         )
 
     def _call(self, p: int, call: int) -> None:
@@ -660,6 +303,21 @@ class PriffeState(TrickGameState):
             self._end_auction()
         else:
             self.current = (p + 1) % 4
+
+    # --- fast undo of a call (cards: TrickGameState) --------------------------------------
+    def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
+        if self.phase != _BID:
+            return super()._fast_undo_entry(action)
+        if action - CALL_BASE == SPEL or len(self.auction) == 3:
+            return None  # the call closes the auction (contract, trump, lead): snapshot it
+        return ("call", self.current, self.high, self.high_seat)
+
+    def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        if entry[0] != "call":
+            super()._undo_fast(entry)
+            return
+        _, self.current, self.high, self.high_seat = entry
+        self.auction.pop()
 
     def _end_auction(self) -> None:
         rules = self.rules
@@ -685,10 +343,7 @@ class PriffeState(TrickGameState):
         if 0 <= action - CALL_BASE < len(CALLS):
             call = CALLS[action - CALL_BASE]
             return IllegalActionError(
-                f"the auction is closed: seat {seat} must play a card, not {call}",
-                rule="auction_closed",
-                seat=seat,
-                sv=f"budgivningen är avslutad: plats {seat} ska spela ett kort, inte {call}",
+                "priffe.auction_closed.card", rule=Rule.AUCTION_CLOSED, seat=seat, call=call
             )
         return super()._not_a_card(seat, action)
 
@@ -798,22 +453,24 @@ class PriffeState(TrickGameState):
         """
         if self.phase != _DEAL:
             raise IllegalActionError(
-                "the game is over" if self.phase == _OVER else "the previous deal is unfinished",
-                rule="game_over" if self.phase == _OVER else "truncated",
-                sv="partiet är slut" if self.phase == _OVER else "förra given är inte färdigspelad",
+                "rule.game_over" if self.phase == _OVER else "priffe.unfinished",
+                rule=Rule.GAME_OVER if self.phase == _OVER else Rule.TRUNCATED,
             )
         if "dealer" in deal and deal["dealer"] != self.dealer_seat:
             raise IllegalActionError(
-                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer_seat}",
-                rule="dealer",
+                "priffe.dealer",
+                rule=Rule.DEALER,
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
-                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer_seat}",
+                who=deal["dealer"],
+                dealer=self.dealer_seat,
             )
         if "seating" in deal and list(deal["seating"]) != list(self.seating_now):
             raise IllegalActionError(
-                f"seating is {deal['seating']}, rubber {self.rubber_index + 1} is played {list(self.seating_now)}",
-                rule="seating",
-                sv=f"placeringen är {deal['seating']}, robbert {self.rubber_index + 1} spelas {list(self.seating_now)}",
+                "priffe.seating",
+                rule=Rule.SEATING,
+                seating=deal["seating"],
+                rubber=self.rubber_index + 1,
+                expected=list(self.seating_now),
             )
         saved = self._snapshot()
         try:
@@ -829,40 +486,30 @@ class PriffeState(TrickGameState):
         self._run_auction(deal.get("auction") or [])
         if self.phase != _PLAY:
             raise IllegalActionError(
-                f"only {len(self.auction)} of 4 calls were given (next: seat {self.current})",
-                rule="truncated",
-                sv=f"bara {len(self.auction)} av 4 bud gavs (nästa: plats {self.current})",
+                "priffe.calls_missing",
+                rule=Rule.TRUNCATED,
+                given=len(self.auction),
+                next=self.current,
             )
         result = deal.get("result")
         if not isinstance(result, dict):
-            raise IllegalActionError(
-                "the deal needs a result with the tricks",
-                rule="missing_field",
-                sv="given behöver ett resultat med sticken",
-            )
+            raise IllegalActionError("priffe.result_missing", rule=Rule.MISSING_FIELD)
         tricks = result.get("tricks")
         if (
             not isinstance(tricks, list)
             or len(tricks) not in (2, 4)
             or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tricks)
         ):
-            raise IllegalActionError(
-                "result.tricks must give the tricks of each side (2 numbers) or each seat (4)",
-                rule="missing_field",
-                sv="result.tricks ska ge varje sidas stick (2 tal) eller varje plats stick (4)",
-            )
+            raise IllegalActionError("priffe.result_tricks", rule=Rule.MISSING_FIELD)
         if sum(tricks) != 13:
-            raise IllegalActionError(
-                f"the tricks taken add up to {sum(tricks)}, a deal has 13",
-                rule="trick_sum",
-                sv=f"de tagna sticken blir {sum(tricks)}, en giv har 13",
-            )
+            raise IllegalActionError("priffe.trick_sum", rule=Rule.TRICK_SUM, total=sum(tricks))
         honours = self._check_honours(result.get("honours"))
         if "contract" in result and result["contract"] != self.contract_name():
             raise IllegalActionError(
-                f"the result says the contract is {result['contract']}, the calls make it {self.contract_name()}",
-                rule="result_contract",
-                sv=f"resultatet säger att kontraktet är {result['contract']}, buden gör det till {self.contract_name()}",
+                "priffe.result_contract",
+                rule=Rule.RESULT_CONTRACT,
+                said=result["contract"],
+                contract=self.contract_name(),
             )
         self._reported_tricks = list(tricks)
         if len(tricks) == 4:
@@ -872,38 +519,37 @@ class PriffeState(TrickGameState):
     def _run_auction(self, entries: Any) -> None:
         """Apply recorded calls (``{"seat", "call"}``) from the start of an auction."""
         if not isinstance(entries, list):
-            raise IllegalActionError(
-                "'auction' must be a list of calls",
-                rule="malformed",
-                sv="'auction' ska vara en lista av bud",
-            )
+            raise IllegalActionError("priffe.auction_not_list", rule=Rule.MALFORMED)
         for entry in entries:
             if not isinstance(entry, dict):
-                raise IllegalActionError(
-                    "an auction entry must be an object",
-                    rule="malformed",
-                    sv="ett bud ska vara ett objekt",
-                )
+                raise IllegalActionError("priffe.auction_entry", rule=Rule.MALFORMED)
             seat = entry.get("seat")
             raw = str(entry.get("call"))
             if self.phase != _BID:
                 raise IllegalActionError(
-                    f"the auction is closed{' (spel ends it at once)' if self.high == SPEL else ''}: seat {seat} may not call {raw}",
-                    rule="auction_closed",
+                    "priffe.auction_closed.after_spel"
+                    if self.high == SPEL
+                    else "priffe.auction_closed.call",
+                    rule=Rule.AUCTION_CLOSED,
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"budgivningen är avslutad{' (spel avslutar den genast)' if self.high == SPEL else ''}: plats {seat} får inte bjuda {raw}",
+                    who=seat,
+                    call=raw,
                 )
             if seat != self.current:
                 raise IllegalActionError(
-                    f"seat {seat} calls, but it is seat {self.current}'s turn",
-                    rule="turn",
+                    "priffe.turn",
+                    rule=Rule.TURN,
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} bjuder, men det är plats {self.current}:s tur",
+                    who=seat,
+                    current=self.current,
                 )
             try:
                 action = self.string_to_action(raw)
             except InvalidActionError as e:
-                raise IllegalActionError(str(e), rule="malformed", seat=seat, sv=e.sv) from None
+                # the text is not a call: the record is malformed at this seat
+                raise IllegalActionError(
+                    e.key or str(e), rule=Rule.MALFORMED, seat=seat, **e.params
+                ) from None
             self._apply_action(action)
 
     def _check_honours(self, raw: Any) -> dict[str, Any] | None:
@@ -911,48 +557,36 @@ class PriffeState(TrickGameState):
             return None
         assert self.contract is not None
         if not isinstance(raw, dict):
-            raise IllegalActionError(
-                'honours must be null or {"side": 0|1, "held": [4,0]|[3,1]|[3,0]}',
-                rule="honours",
-                sv='honnörer ska vara null eller {"side": 0|1, "held": [4,0]|[3,1]|[3,0]}',
-            )
+            raise IllegalActionError("priffe.honours.shape", rule=Rule.HONOURS)
         side, held = raw.get("side"), raw.get("held")
         if side not in (0, 1):
-            raise IllegalActionError(
-                f"honours side must be 0 or 1, not {side!r}",
-                rule="honours",
-                sv=f"honnörernas sida ska vara 0 eller 1, inte {side!r}",
-            )
+            raise IllegalActionError("priffe.honours.side", rule=Rule.HONOURS, side=side)
         if (
             not isinstance(held, list)
             or not all(isinstance(h, int) for h in held)
             or tuple(held) not in HONOUR_POINTS
         ):
-            raise IllegalActionError(
-                f"honours held {held!r} scores nothing: it must be [4, 0], [3, 1] or [3, 0]",
-                rule="honours",
-                sv=f"honnörerna {held!r} ger inget: det ska vara [4, 0], [3, 1] eller [3, 0]",
-            )
+            raise IllegalActionError("priffe.honours.held", rule=Rule.HONOURS, held=held)
         kind = honour_kind(self.contract)
         if "kind" in raw and raw["kind"] != kind:
             raise IllegalActionError(
-                f"in {self.contract_name()} the honours are the {kind}, not the {raw['kind']}",
-                rule="honours",
-                sv=f"i {self.contract_name()} är honnörerna {kind}, inte {raw['kind']}",
+                "priffe.honours.kind",
+                rule=Rule.HONOURS,
+                contract=self.contract_name(),
+                kind=kind,
+                said=raw["kind"],
             )
         points = HONOUR_POINTS[(held[0], held[1])]
         if "points" in raw and raw["points"] != points:
             raise IllegalActionError(
-                f"honours held {held} score {points}, not {raw['points']}",
-                rule="honours",
-                sv=f"honnörerna {held} ger {points}, inte {raw['points']}",
+                "priffe.honours.points",
+                rule=Rule.HONOURS,
+                held=held,
+                points=points,
+                said=raw["points"],
             )
         if not self.rules.honours:
-            raise IllegalActionError(
-                "this table does not score honours",
-                rule="honours",
-                sv="vid det här bordet räknas inte honnörer",
-            )
+            raise IllegalActionError("priffe.honours.off", rule=Rule.HONOURS)
         return {"side": side, "held": list(held)}
 
     # --- records: per-deal hook --------------------------------------------------------
@@ -1070,94 +704,54 @@ class PriffeState(TrickGameState):
         for prefix in ("bid ", "bud ", "bjud ", "call "):
             if key.startswith(prefix):
                 key = key[len(prefix) :].strip()
-        if key in _ALIASES:
-            return CALL_BASE + _ALIASES[key]
+        if key in CALL_ALIASES:
+            return CALL_BASE + CALL_ALIASES[key]
         try:
             return parse_card(text)
         except CardError:
-            raise InvalidActionError(
-                f"{text.strip()!r} is neither a call (pass, klöver, spader, ruter, hjärter, noll, spel) "
-                "nor a card (e.g. AS, TD, E♠, Kn♥)",
-                sv=f"{text.strip()!r} är varken ett bud (pass, klöver, spader, ruter, hjärter, noll, spel) "
-                "eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
-            ) from None
+            raise InvalidActionError("priffe.not_an_action", text=text.strip()) from None
 
     # --- information ----------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees: its own hand, the calls, the contract, the play so far, scores.
+    def observation(self, seat: int) -> PriffeObservation:
+        """What ``seat`` sees (:class:`~stickspel.games.priffe.observer.PriffeObservation`):
+        its own hand, the calls, the contract, the play so far, scores; never another hand."""
+        return observe(self, seat)
 
-        Seats in the observation are seats; ``seating`` maps them to persons
-        (indices of ``players``), and ``totals`` is per person.  No other hand
-        is ever included.
-        """
-        live = self.phase in (_BID, _PLAY)
-        obs: dict[str, Any] = {
-            "game": self.GAME,
-            "style": self.rules.style,
-            "seat": seat,
-            "person": self.seating_now[seat],
-            "seating": list(self.seating_now),
-            "partner": (seat + 2) % 4,
-            "side": side_of(seat),
-            "phase": _PHASES[self.phase],
-            "deal_index": self.deal_index,
-            "rubber": min(self.rubber_index + 1, self.rules.rubbers),
-            "rubbers": self.rules.rubbers,
-            "dealer": self.dealer_seat,
-            "forhand": self.forhand(),
-            "current_player": self.current_player(),
-            "hand": [card_str(c) for c in cards_of(self.hands[seat])] if live else [],
-            "calls": [{"seat": s, "call": CALLS[c]} for s, c in self.auction] if live else [],
-            "high_bid": CALLS[self.high] if live and self.high_seat is not None else None,
-            "high_seat": self.high_seat if live else None,
-            # the calls open to this seat if it is to call, and why the others are not
-            "legal_calls": [],
-            "barred_calls": {},
-            "contract": self.contract_name() if self.phase == _PLAY else None,
-            "declarers": (
-                [self.declarers, self.declarers + 2]
-                if self.phase == _PLAY and self.declarers is not None
-                else []
-            ),
-            "trump": suit_str(self.trump) if self.phase == _PLAY else None,
-            "tricks_won": list(self.tricks_won),
-            "side_tricks": [
-                self.tricks_won[0] + self.tricks_won[2],
-                self.tricks_won[1] + self.tricks_won[3],
-            ],
-            "trick": {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-            if self.phase == _PLAY
-            else None,
-            "tricks": [
-                {"leader": lead, "cards": [card_str(c) for c in cs], "winner": w}
-                for lead, cs, w in self.tricks
-            ]
-            if self.phase == _PLAY
-            else [],
-            "last_trick": None,
-            "below": list(self.below),
-            "above": list(self.above),
-            "games": list(self.games),
-            "rubber_points": list(self.rubber_points),
-            "game_points": self.rules.game_target,
-            "totals": list(self.totals),
-        }
-        if self.phase == _BID and seat == self.current:
-            for c in range(len(CALLS)):
-                err = self.call_error(seat, c)
-                if err is None:
-                    obs["legal_calls"].append(CALLS[c])
-                else:
-                    obs["barred_calls"][CALLS[c]] = {
-                        "rule": err.rule,
-                        "message": str(err),
-                        "message_sv": err.text("sv"),
-                    }
-        if self.tricks and self.phase == _PLAY:
-            obs["last_trick"] = obs["tricks"][-1]
-        if self.phase == _DEAL and self.deal_results:
-            obs["last_result"] = self.deal_results[-1]
-        return obs
+    @classmethod
+    def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
+        assert isinstance(rules, PriffeRules)
+        return observation_shape(rules)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """``seat``'s view as float32 (layout: :mod:`stickspel.games.priffe.observer`)."""
+        return observation_tensor(self, seat)
+
+    @classmethod
+    def max_game_length(cls, rules: Rules) -> int:
+        """Rubbers × deals per rubber × (4 calls + 52 cards), counting deals that score
+        below the line: each gives the side that scores at least the smallest trick
+        value.  (A tvångsnoll split 6–7 scores nothing, so a parti of many such deals
+        has no bound; this is the bound of every parti without them.)"""
+        assert isinstance(rules, PriffeRules)
+        values = (rules.trick_value,) if rules.style == "modern" else rules.old_values
+        step = min(values)
+        deals_per_game = 2 * (-(-rules.game_target // step) - 1) + 1
+        games_per_rubber = 2 * rules.rubber_games - 1
+        return rules.rubbers * games_per_rubber * deals_per_game * (4 + 52)
+
+    def public_action(self, action: int) -> bool:
+        """Every call and every card of Priffe is seen by the whole table."""
+        return True
+
+    def sample_world(self, seat: int, rng: random.Random) -> PriffeState:
+        """A state ``seat`` cannot tell from this one: the cards it has not seen
+        dealt at random to the other seats, each keeping the cards it has played
+        and holding none of a suit it has shown void in (not followed)."""
+        deal, actions = self.current_deal_items()
+        if deal is None or self.deal_over():
+            return self.clone()
+        hands = deal_unseen(self, seat, deal.hands[seat], rng)
+        return self._rebuild_deal(Deal(hands), actions)
 
     def clone(self) -> PriffeState:
         new = super().clone()
