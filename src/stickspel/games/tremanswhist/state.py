@@ -36,6 +36,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from stickspel.core import (
     CHANCE,
     TERMINAL,
@@ -44,6 +46,7 @@ from stickspel.core import (
     IllegalActionError,
     InvalidActionError,
     Rule,
+    Rules,
     RulesError,
     TrickGameState,
     check_dealt,
@@ -61,6 +64,13 @@ from stickspel.core.cards import (
     shuffled_deck,
     suit_str,
 )
+from stickspel.games.tremanswhist.observer import (
+    ASSUMED_DEALS,
+    TremanswhistObservation,
+    observation_shape,
+    observation_tensor,
+    observe,
+)
 from stickspel.games.tremanswhist.rules import (
     BUY,
     BUY_PHASE,
@@ -70,7 +80,6 @@ from stickspel.games.tremanswhist.rules import (
     NUM_ACTIONS,
     OFFER,
     OVER,
-    PHASES,
     PILE_SIZE,
     PLAY,
     PLAYERS,
@@ -87,7 +96,6 @@ _ACTION_TEXT = {TAKE: "byt", DECLINE: "passa", BUY: "köp"}
 _TAKE_WORDS = {"byt", "byta", "take", "exchange", "ja", "yes"}
 _DECLINE_WORDS = {"passa", "pass", "decline", "nej", "no"}
 _BUY_WORDS = {"köp", "kop", "köpa", "kopa", "buy", "done", "klar"}
-_PHASES = PHASES
 _DEAL, _OFFER, _BUY, _PLAY, _OVER = DEAL, OFFER, BUY_PHASE, PLAY, OVER
 
 
@@ -850,8 +858,8 @@ class TremanswhistState(TrickGameState):
         return super().to_record(names)
 
     # --- information ------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know now.
+    def observation(self, seat: int) -> TremanswhistObservation:
+        """What ``seat`` may know now (see :class:`TremanswhistObservation`).
 
         Its own hand, the upcard, the deal type, who took the pile (main game)
         or how many cards each bought (buying), the cards it put away itself and
@@ -859,65 +867,38 @@ class TremanswhistState(TrickGameState):
         The fourth pile's hidden cards, other seats' hands, what others put away
         and what others bought are never included.
         """
+        self._check_seat(seat)
+        return observe(self, seat)
+
+    def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < PLAYERS:
             raise IllegalActionError(
                 f"no seat {seat}: seats are 0–2",
                 rule="seat",
                 sv=f"ingen plats {seat}: platserna är 0–2",
             )
-        live = self.phase in (_OFFER, _BUY, _PLAY)
-        obs: dict[str, Any] = {
-            "game": self.GAME,
-            "form": self.rules.form,
-            "seat": seat,
-            "phase": _PHASES[self.phase],
-            "deal_index": self.deal_index,
-            "deals": DEALS_IN_BUYING if self.rules.buying else None,
-            "round": self.round if self.phase != _OVER else None,
-            "dealer": self.dealer_seat,
-            "forhand": self.forhand(),
-            "current_player": self.current_player(),
-            "win_score": None if self.rules.buying else self.rules.win_score,
-            "totals": list(self.totals),
-            "last_result": None,
-        }
-        if self.deal_results:
-            last = self.deal_results[-1]
-            obs["last_result"] = {"tricks": list(last["tricks"]), "points": list(last["points"])}
-        if not live:
-            obs.update(hand=[], upcard=None, kind=None, trump=None)
-            return obs
-        obs.update(
-            hand=[card_str(c) for c in cards_of(self.hands[seat])],
-            upcard=card_str(self.upcard) if self.upcard is not None else None,
-            kind=self.kind,
-            trump=suit_str(self.trump),
-            targets=self.current_targets(),
-            pile_size=len(self.pile),
-            discarded=[card_str(c) for c in cards_of(self.discarded[seat])],
-            received=[card_str(c) for c in cards_of(self.received[seat])],
-            tricks_won=list(self.tricks_won),
-        )
-        if self.rules.buying:
-            obs["purchases"] = [{"seat": s, "count": len(cs)} for s, cs in self.purchases]
-            obs["discarding"] = (
-                {"seat": self.current, "count": len(self.discarding)}
-                if self.phase == _BUY
-                else None
-            )
-        else:
-            obs["exchanges"] = [{"seat": s, "take": took} for s, took in self.offers]
-        if self.phase == _PLAY:
-            obs["trick"] = {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-            obs["played"] = [card_str(c) for _, cs, _ in self.tricks for c in cs] + [
-                card_str(c) for c in self.trick
-            ]
-            obs["last_trick"] = None
-            if self.tricks:
-                lead, cards, w = self.tricks[-1]
-                obs["last_trick"] = {
-                    "leader": lead,
-                    "cards": [card_str(c) for c in cards],
-                    "winner": w,
-                }
-        return obs
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """``seat``'s knowledge as a float32 vector (layout: :data:`.observer.TENSOR_LAYOUT`)."""
+        self._check_seat(seat)
+        return observation_tensor(self, seat)
+
+    @classmethod
+    def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
+        return observation_shape(rules)  # type: ignore[arg-type]
+
+    @classmethod
+    def max_game_length(cls, rules: Rules) -> int:
+        """Actions in a whole game, at most.
+
+        A deal has at most 3 offer answers (main game) or 13 cards put away and
+        3 purchases (buying), then 39 cards played.  The buying variant has 9
+        deals; the main game is open-ended unless ``max_deals`` caps it, and is
+        then bounded as if it ended within :data:`ASSUMED_DEALS` deals (as
+        ``simulate`` caps open games).
+        """
+        assert isinstance(rules, TremanswhistRules)
+        if rules.buying:
+            return DEALS_IN_BUYING * (PILE_SIZE + PLAYERS + 3 * PILE_SIZE)
+        deals = rules.max_deals if rules.max_deals is not None else ASSUMED_DEALS
+        return deals * (PLAYERS + 3 * PILE_SIZE)
