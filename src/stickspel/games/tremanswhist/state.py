@@ -87,6 +87,7 @@ from stickspel.games.tremanswhist.rules import (
     TremanswhistRules,
     deal_points,
 )
+from stickspel.games.tremanswhist.worlds import sample_world
 
 __all__ = ["TremanswhistState"]
 
@@ -882,6 +883,18 @@ class TremanswhistState(TrickGameState):
         """``seat``'s knowledge as a float32 vector (layout: :data:`.observer.TENSOR_LAYOUT`)."""
         self._check_seat(seat)
         return observation_tensor(self, seat)
+
+    def sample_world(self, seat: int, rng: random.Random) -> TremanswhistState:
+        """A full state ``seat`` cannot tell from this one (see :mod:`.worlds`): its own
+        cards, the upcard and all it has seen fixed, the rest dealt at random where
+        it may lie, every void shown (and the duty to trump) kept."""
+        self._check_seat(seat)
+        return sample_world(self, seat, rng)
+
+    def public_action(self, action: int) -> bool:
+        """Whether the whole table sees ``action``: a card put away while buying is
+        seen by its player only (the others see that one more card went away)."""
+        return not (self.phase == _BUY and 0 <= action < 52)
 
     @classmethod
     def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
