@@ -110,38 +110,19 @@ class TremanswhistRules(Rules):
 
     def validate(self) -> None:
         if self.buying and self.offer_continues:
-            raise RulesError(
-                "offer_continues belongs to the main game (form=standard); "
-                "the buying variant has no exchange offer",
-                sv="offer_continues hör till huvudspelet (form=standard); "
-                "köpvarianten har inget erbjudande om fjärde högen",
-            )
+            raise RulesError("tremanswhist.rules.offer_continues")
         if self.buying and self.minus_trump:
-            raise RulesError(
-                "minus_trump belongs to the main game (form=standard); "
-                "the buying variant's minus round has no trump",
-                sv="minus_trump hör till huvudspelet (form=standard); "
-                "köpvariantens minusrunda har ingen trumf",
-            )
+            raise RulesError("tremanswhist.rules.minus_trump")
         if not isinstance(self.win_score, int) or isinstance(self.win_score, bool):
-            raise RulesError(
-                f"option win_score: {self.win_score!r} is not a whole number",
-                sv=f"regeln win_score: {self.win_score!r} är inget heltal",
-            )
+            raise RulesError("tremanswhist.rules.win_score_type", value=self.win_score)
         if self.win_score < 1:
-            raise RulesError(
-                f"option win_score: must be at least 1, not {self.win_score}",
-                sv=f"regeln win_score: måste vara minst 1, inte {self.win_score}",
-            )
+            raise RulesError("tremanswhist.rules.win_score_low", value=self.win_score)
         if self.max_deals is not None and (
             isinstance(self.max_deals, bool)
             or not isinstance(self.max_deals, int)
             or self.max_deals < 1
         ):
-            raise RulesError(
-                f"option max_deals: {self.max_deals!r} is not a number of deals ≥ 1",
-                sv=f"regeln max_deals: {self.max_deals!r} är inget antal givar ≥ 1",
-            )
+            raise RulesError("tremanswhist.rules.max_deals", value=self.max_deals)
         for name in ("plus_targets", "minus_targets"):
             t = getattr(self, name)
             if (
@@ -149,15 +130,9 @@ class TremanswhistRules(Rules):
                 or len(t) != 3
                 or not all(isinstance(x, int) and 0 <= x <= 13 for x in t)
             ):
-                raise RulesError(
-                    f"option {name}: three numbers 0–13 (förhand/second hand/dealer), not {t!r}",
-                    sv=f"regeln {name}: tre tal 0–13 (förhand/andrahand/givare), inte {t!r}",
-                )
+                raise RulesError("tremanswhist.rules.targets", name=name, value=t)
             if sum(t) != 13:
-                raise RulesError(
-                    f"option {name}: the targets must add up to 13, not {sum(t)}",
-                    sv=f"regeln {name}: målen måste bli 13 tillsammans, inte {sum(t)}",
-                )
+                raise RulesError("tremanswhist.rules.targets_sum", name=name, total=sum(t))
 
     def deal_type(self, deal_index: int, upcard: int | None) -> tuple[str, int | None]:
         """The kind (``'plus'``/``'minus'``) and trump of a deal.
@@ -178,10 +153,7 @@ class TremanswhistRules(Rules):
                 return "minus", None
             return "plus", None if upcard is None else suit_of(upcard)
         if upcard is None:
-            raise RulesError(
-                "the main game needs an upcard to decide the deal",
-                sv="huvudspelet behöver ett uppvänt kort för att avgöra given",
-            )
+            raise RulesError("tremanswhist.rules.upcard_needed")
         return deal_kind(upcard, self.minus_trump)
 
     def upcard_in_deal(self, deal_index: int) -> bool:

@@ -55,7 +55,6 @@ from stickspel.core import (
 from stickspel.core.cards import (
     SUIT_MASKS,
     CardError,
-    card_display,
     card_str,
     cards_of,
     mask_of,
@@ -100,6 +99,11 @@ _BUY_WORDS = {"köp", "kop", "köpa", "kopa", "buy", "done", "klar"}
 _DEAL, _OFFER, _BUY, _PLAY, _OVER = DEAL, OFFER, BUY_PHASE, PLAY, OVER
 
 
+def _reason(error: CardError) -> dict[str, str]:
+    """A card or suit error's words in each language, for a message that quotes it."""
+    return {"en": str(error), "sv": error_text(error, "sv")}
+
+
 class TremanswhistState(TrickGameState):
     """A whole game of Tremanswhist (either form)."""
 
@@ -128,10 +132,7 @@ class TremanswhistState(TrickGameState):
         self.rules = rules or TremanswhistRules()
         self.num_players = PLAYERS
         if not 0 <= first_dealer < PLAYERS:
-            raise RulesError(
-                f"first dealer must be a seat 0–2, not {first_dealer}",
-                sv=f"första givaren måste vara plats 0–2, inte {first_dealer}",
-            )
+            raise RulesError("tremanswhist.first_dealer", dealer=first_dealer)
         self.first_dealer = first_dealer
         self._undo: list[Any] = []
         self._log: list[HistoryItem] = []
@@ -197,11 +198,7 @@ class TremanswhistState(TrickGameState):
         ([13, 13, 13], 13, True)
         """
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         deck = shuffled_deck(rng)
         piles: list[list[int]] = [[] for _ in range(4)]
         for i, c in enumerate(deck):
@@ -213,45 +210,28 @@ class TremanswhistState(TrickGameState):
 
     def _apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         if len(deal.hands) != PLAYERS:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, Tremanswhist has 3 players",
-                rule="hand_count",
-                sv=f"{len(deal.hands)} händer givna, Tremanswhist har 3 spelare",
+                "tremanswhist.hand_count", rule=Rule.HAND_COUNT, got=len(deal.hands)
             )
         if len(deal.extra) != 1:
-            raise IllegalActionError(
-                f"Tremanswhist has one fourth pile (extra), not {len(deal.extra)}",
-                rule="extra",
-                sv=f"Tremanswhist har en fjärde hög (extra), inte {len(deal.extra)}",
-            )
+            raise IllegalActionError("tremanswhist.extra", rule=Rule.EXTRA, got=len(deal.extra))
         check_dealt((*deal.hands, deal.extra[0]), PILE_SIZE, PLAYERS, "deal.pile.fourth")
         pile = tuple(deal.extra[0])
         if self.rules.upcard_in_deal(self.deal_index):
             if deal.upcard is None:
-                raise IllegalActionError(
-                    "the last card dealt must be turned up (upcard)",
-                    rule="upcard",
-                    sv="det sist givna kortet ska vändas upp",
-                )
+                raise IllegalActionError("tremanswhist.upcard_missing", rule=Rule.UPCARD)
             if deal.upcard != pile[-1]:
                 raise IllegalActionError(
-                    f"the upcard {card_str(deal.upcard)} is not the last card dealt "
-                    f"(the fourth pile's last, {card_str(pile[-1])})",
-                    rule="upcard",
-                    sv=f"det uppvända kortet {card_display(deal.upcard, 'sv')} är inte det sist givna "
-                    f"(fjärde högens sista, {card_display(pile[-1], 'sv')})",
+                    "tremanswhist.upcard_not_last",
+                    rule=Rule.UPCARD,
+                    card=deal.upcard,
+                    last=pile[-1],
                 )
         elif deal.upcard is not None:
             raise IllegalActionError(
-                f"no card is turned up in round {self.round} of the buying variant",
-                rule="upcard",
-                sv=f"inget kort vänds upp i köpvariantens runda {self.round}",
+                "tremanswhist.no_upcard_in_round", rule=Rule.UPCARD, round=self.round
             )
         self.upcard = deal.upcard
         self.kind, self.trump = self.rules.deal_type(self.deal_index, deal.upcard)
@@ -303,21 +283,17 @@ class TremanswhistState(TrickGameState):
         elif self.phase == _BUY:
             self._buy(p, action)
         else:
-            raise IllegalActionError(
-                "the game is over" if self.phase == _OVER else "the cards must be dealt first",
-                rule="game_over" if self.phase == _OVER else "not_dealt",
-                sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
-            )
+            if self.phase == _OVER:
+                raise IllegalActionError("rule.game_over", rule=Rule.GAME_OVER)
+            raise IllegalActionError("rule.not_dealt", rule=Rule.NOT_DEALT)
 
     def _offer(self, p: int, action: int) -> None:
         if action not in (TAKE, DECLINE):
             raise IllegalActionError(
-                f"seat {p} is offered the fourth pile: answer byt (take) or passa (decline), "
-                f"not {self.action_to_string(action)}",
-                rule="offer_pending",
+                "tremanswhist.offer_pending",
+                rule=Rule.OFFER_PENDING,
                 seat=p,
-                sv=f"plats {p} erbjuds fjärde högen: svara byt eller passa, "
-                f"inte {self.action_to_string(action)}",
+                action=self.action_to_string(action),
             )
         take = action == TAKE
         self.offers.append((p, take))
@@ -349,26 +325,18 @@ class TremanswhistState(TrickGameState):
             return
         if not 0 <= action < 52:
             raise IllegalActionError(
-                f"seat {p} is buying: put a card away or say köp, not {self.action_to_string(action)}",
-                rule="offer_closed" if action in (TAKE, DECLINE) else "not_a_card",
+                "tremanswhist.buying",
+                rule=Rule.OFFER_CLOSED if action in (TAKE, DECLINE) else Rule.NOT_A_CARD,
                 seat=p,
-                sv=f"plats {p} köper: lägg bort ett kort eller säg köp, inte {self.action_to_string(action)}",
+                action=self.action_to_string(action),
             )
         if not self.hands[p] & _BIT[action]:
             raise IllegalActionError(
-                f"seat {p} does not hold {card_str(action)}",
-                rule="card_not_held",
-                seat=p,
-                sv=f"plats {p} har inte {card_display(action, 'sv')}",
+                "rule.card_not_held", rule=Rule.CARD_NOT_HELD, seat=p, card=action
             )
         if len(self.discarding) >= len(self.pile):
             raise IllegalActionError(
-                f"seat {p} may put away at most {len(self.pile)} cards: "
-                f"the fourth pile has {len(self.pile)} left",
-                rule="buy_limit",
-                seat=p,
-                sv=f"plats {p} får lägga bort högst {len(self.pile)} kort: "
-                f"fjärde högen har {len(self.pile)} kvar",
+                "tremanswhist.buy_limit", rule=Rule.BUY_LIMIT, seat=p, left=len(self.pile)
             )
         self.hands[p] ^= _BIT[action]
         self.discarded[p] |= _BIT[action]
@@ -447,11 +415,9 @@ class TremanswhistState(TrickGameState):
         stickspel.core.errors.IllegalActionError: the tricks taken add up to 12, a deal has 13
         """
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "the previous deal is unfinished" if self.phase != _OVER else "the game is over",
-                rule="truncated" if self.phase != _OVER else "game_over",
-                sv="förra given är inte färdigspelad" if self.phase != _OVER else "partiet är slut",
-            )
+            if self.phase == _OVER:
+                raise IllegalActionError("rule.game_over", rule=Rule.GAME_OVER)
+            raise IllegalActionError("tremanswhist.previous_unfinished", rule=Rule.TRUNCATED)
         saved = self.clone()
         try:
             self._apply_reported(deal)
@@ -463,10 +429,11 @@ class TremanswhistState(TrickGameState):
         rules = self.rules
         if "dealer" in deal and deal["dealer"] != self.dealer_seat:
             raise IllegalActionError(
-                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer_seat}",
-                rule="dealer",
+                "tremanswhist.reported.dealer",
+                rule=Rule.DEALER,
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
-                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer_seat}",
+                given=deal["dealer"],
+                dealer=self.dealer_seat,
             )
         upcard = None
         if deal.get("upcard") is not None:
@@ -474,13 +441,11 @@ class TremanswhistState(TrickGameState):
                 upcard = parse_card(str(deal["upcard"]))
             except CardError as e:
                 raise IllegalActionError(
-                    f"upcard: {e}", rule="malformed", sv=f"uppvänt kort: {error_text(e, 'sv')}"
+                    "tremanswhist.reported.bad_upcard", rule=Rule.MALFORMED, reason=_reason(e)
                 ) from None
             if not rules.upcard_in_deal(self.deal_index):
                 raise IllegalActionError(
-                    f"no card is turned up in round {self.round} of the buying variant",
-                    rule="upcard",
-                    sv=f"inget kort vänds upp i köpvariantens runda {self.round}",
+                    "tremanswhist.no_upcard_in_round", rule=Rule.UPCARD, round=self.round
                 )
         trump: int | None = None
         trump_given = "trump" in deal
@@ -489,14 +454,12 @@ class TremanswhistState(TrickGameState):
                 trump = parse_suit(str(deal["trump"]))
             except CardError as e:
                 raise IllegalActionError(
-                    f"trump: {e}", rule="malformed", sv=f"trumf: {error_text(e, 'sv')}"
+                    "tremanswhist.reported.bad_trump", rule=Rule.MALFORMED, reason=_reason(e)
                 ) from None
         kind_given = deal.get("kind")
         if kind_given is not None and kind_given not in ("plus", "minus"):
             raise IllegalActionError(
-                f"kind must be 'plus' or 'minus', not {kind_given!r}",
-                rule="malformed",
-                sv=f"kind ska vara 'plus' eller 'minus', inte {kind_given!r}",
+                "tremanswhist.reported.bad_kind", rule=Rule.MALFORMED, kind=kind_given
             )
         if upcard is not None:
             kind, actual_trump = rules.deal_type(self.deal_index, upcard)
@@ -505,36 +468,30 @@ class TremanswhistState(TrickGameState):
             if self.round == 3:
                 if trump is None:
                     raise IllegalActionError(
-                        "round 3 of the buying variant needs the trump suit drawn (trump or upcard)",
-                        rule="missing_field",
-                        sv="köpvariantens runda 3 behöver den dragna trumffärgen (trump eller upcard)",
+                        "tremanswhist.reported.round3_trump", rule=Rule.MISSING_FIELD
                     )
                 actual_trump = trump
         else:
             if kind_given is None:
                 raise IllegalActionError(
-                    "the deal needs its upcard or its kind ('plus'/'minus') and trump",
-                    rule="missing_field",
-                    sv="given behöver sitt uppvända kort eller sitt slag ('plus'/'minus') och trumf",
+                    "tremanswhist.reported.kind_missing", rule=Rule.MISSING_FIELD
                 )
             kind, actual_trump = kind_given, trump
             if kind == "minus" and trump is not None and not rules.minus_trump:
-                raise IllegalActionError(
-                    "a minus deal has no trump under these rules",
-                    rule="trump",
-                    sv="en minusgiv har ingen trumf med de här reglerna",
-                )
+                raise IllegalActionError("tremanswhist.reported.minus_trump", rule=Rule.TRUMP)
         if kind_given is not None and kind_given != kind:
             raise IllegalActionError(
-                f"the deal is a {kind} deal, not {kind_given}",
-                rule="result_kind",
-                sv=f"given är en {kind}giv, inte {kind_given}",
+                "tremanswhist.reported.kind", rule=Rule.RESULT_KIND, kind=kind, given=kind_given
             )
         if trump_given and trump != actual_trump:
             raise IllegalActionError(
-                f"trump is {suit_str(actual_trump) or 'none'} in this deal, not {deal['trump']}",
-                rule="trump",
-                sv=f"trumf är {suit_str(actual_trump) or 'ingen'} i den här given, inte {deal['trump']}",
+                "tremanswhist.reported.trump",
+                rule=Rule.TRUMP,
+                trump={
+                    "en": suit_str(actual_trump) or "none",
+                    "sv": suit_str(actual_trump) or "ingen",
+                },
+                given=deal["trump"],
             )
         self.upcard = upcard
         self.kind, self.trump = kind, actual_trump
@@ -545,34 +502,29 @@ class TremanswhistState(TrickGameState):
         self._start_deal()
         entries = deal.get("exchanges") or []
         if not isinstance(entries, list):
-            raise IllegalActionError(
-                "'exchanges' must be a list", rule="malformed", sv="'exchanges' ska vara en lista"
-            )
+            raise IllegalActionError("tremanswhist.reported.exchanges_list", rule=Rule.MALFORMED)
         for entry in entries:
             if not isinstance(entry, dict):
                 raise IllegalActionError(
-                    "an exchange must be an object",
-                    rule="malformed",
-                    sv="ett byte ska vara ett objekt",
+                    "tremanswhist.reported.exchange_object", rule=Rule.MALFORMED
                 )
             seat = entry.get("seat")
             if self.phase not in (_OFFER, _BUY):
                 raise IllegalActionError(
-                    f"seat {seat} is in 'exchanges', but the "
-                    + ("offer" if not rules.buying else "buying")
-                    + " was already over",
-                    rule="offer_closed",
+                    "tremanswhist.reported.buying_over"
+                    if rules.buying
+                    else "tremanswhist.reported.offer_over",
+                    rule=Rule.OFFER_CLOSED,
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} finns i 'exchanges', men "
-                    + ("erbjudandet" if not rules.buying else "köpet")
-                    + " var redan över",
+                    given=seat,
                 )
             if seat != self.current:
                 raise IllegalActionError(
-                    f"seat {seat} is in 'exchanges', but it is seat {self.current}'s turn",
-                    rule="turn",
+                    "tremanswhist.reported.turn",
+                    rule=Rule.TURN,
                     seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} finns i 'exchanges', men det är plats {self.current}:s tur",
+                    given=seat,
+                    current=self.current,
                 )
             if rules.buying:
                 count = entry.get("count")
@@ -580,27 +532,22 @@ class TremanswhistState(TrickGameState):
                     count = len(entry["discard"])
                 if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                     raise IllegalActionError(
-                        f"seat {seat}'s purchase needs a count of cards (a number ≥ 0)",
-                        rule="malformed",
-                        seat=seat,
-                        sv=f"plats {seat}:s köp behöver ett antal kort (ett tal ≥ 0)",
+                        "tremanswhist.reported.count", rule=Rule.MALFORMED, seat=seat
                     )
                 if count > len(self.pile):
                     raise IllegalActionError(
-                        f"seat {seat} bought {count} cards, the fourth pile had {len(self.pile)} left",
-                        rule="buy_limit",
+                        "tremanswhist.reported.buy_limit",
+                        rule=Rule.BUY_LIMIT,
                         seat=seat,
-                        sv=f"plats {seat} köpte {count} kort, fjärde högen hade {len(self.pile)} kvar",
+                        count=count,
+                        left=len(self.pile),
                     )
                 self._reported_purchase(seat, count)
             else:
                 take = entry.get("take")
                 if not isinstance(take, bool):
                     raise IllegalActionError(
-                        f"seat {seat}'s answer needs take: true or false",
-                        rule="malformed",
-                        seat=seat,
-                        sv=f"plats {seat}:s svar behöver take: true eller false",
+                        "tremanswhist.reported.take", rule=Rule.MALFORMED, seat=seat
                     )
                 self.offers.append((seat, take))
                 if (take and not rules.offer_continues) or seat == self.dealer_seat:
@@ -614,15 +561,11 @@ class TremanswhistState(TrickGameState):
             or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tricks)
         ):
             raise IllegalActionError(
-                "the result needs the tricks each of the 3 seats took",
-                rule="missing_field",
-                sv="resultatet behöver antalet stick var och en av de 3 platserna tog",
+                "tremanswhist.reported.tricks_missing", rule=Rule.MISSING_FIELD
             )
         if sum(tricks) != PILE_SIZE:
             raise IllegalActionError(
-                f"the tricks taken add up to {sum(tricks)}, a deal has 13",
-                rule="trick_sum",
-                sv=f"de tagna sticken blir {sum(tricks)}, en giv har 13",
+                "tremanswhist.reported.trick_sum", rule=Rule.TRICK_SUM, got=sum(tricks)
             )
         # answers not given: the rest declined or bought nothing
         self.phase = _PLAY
@@ -663,12 +606,7 @@ class TremanswhistState(TrickGameState):
         try:
             return parse_card(text)
         except CardError:
-            raise InvalidActionError(
-                f"{text.strip()!r} is not a Tremanswhist action: byt/take, passa/decline, "
-                "köp/buy or a card (e.g. AS, TD, E♠, Kn♥)",
-                sv=f"{text.strip()!r} är inget drag i Tremanswhist: byt, passa, köp "
-                "eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
-            ) from None
+            raise InvalidActionError("tremanswhist.not_an_action", text=text.strip()) from None
 
     # --- records -----------------------------------------------------------------------
     def exchange_actions(self, entry: dict[str, Any]) -> list[int]:
@@ -852,10 +790,7 @@ class TremanswhistState(TrickGameState):
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         names = list(players) if players else [f"Spelare {i + 1}" for i in range(PLAYERS)]
         if len(names) != PLAYERS:
-            raise RulesError(
-                f"Tremanswhist has 3 players, {len(names)} names given",
-                sv=f"Tremanswhist har 3 spelare, {len(names)} namn givna",
-            )
+            raise RulesError("tremanswhist.names", got=len(names))
         return super().to_record(names)
 
     # --- information ------------------------------------------------------------------
@@ -873,11 +808,7 @@ class TremanswhistState(TrickGameState):
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < PLAYERS:
-            raise IllegalActionError(
-                f"no seat {seat}: seats are 0–2",
-                rule="seat",
-                sv=f"ingen plats {seat}: platserna är 0–2",
-            )
+            raise IllegalActionError("tremanswhist.no_seat", rule=Rule.SEAT, given=seat)
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         """``seat``'s knowledge as a float32 vector (layout: :data:`.observer.TENSOR_LAYOUT`)."""
