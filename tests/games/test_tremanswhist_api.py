@@ -187,3 +187,28 @@ def test_tensor_spot_checks() -> None:
     t1 = state.observation_tensor(1)
     assert set(np.flatnonzero(_part(t1, "pile_known"))) == set(parse_cards(HANDS[1]))
     assert not _part(t0, "pile_known").any()
+
+
+def _cards_shown(obs: TremanswhistObservation) -> str:
+    return json.dumps(obs.to_dict())
+
+
+def test_public_actions_are_those_the_other_seats_are_shown() -> None:
+    for rules in (TremanswhistRules(form="buying"), TremanswhistRules(max_deals=1)):
+        state = TremanswhistState(rules)
+        rng = random.Random(8)
+        state.apply_chance(rng)
+        while not state.deal_over():
+            action, actor = rng.choice(state.legal_actions()), state.current_player()
+            public = state.public_action(action)
+            state.apply_action(action)
+            if action >= 52:
+                assert public  # answers to the offer and purchases are announced
+                continue
+            card = f'"{state.action_to_string(action)}"'
+            others = [s for s in range(3) if s != actor]
+            shown = [card in _cards_shown(state.observation(s)) for s in others]
+            if public:
+                assert all(shown) or (state.tricks and action in state.tricks[-1][1])
+            else:
+                assert not any(shown) and card in _cards_shown(state.observation(actor))

@@ -1,6 +1,7 @@
 """Tremanswhist: its rules options (:mod:`.rules`), game state (:mod:`.state`) and
 per-seat observations (:mod:`.observer`)."""
 
+from stickspel.games.tremanswhist.observer import TremanswhistObservation
 from stickspel.games.tremanswhist.rules import (
     BUY,
     DEALS_IN_BUYING,
@@ -25,6 +26,7 @@ __all__ = [
     "PILE_SIZE",
     "PLAYERS",
     "TAKE",
+    "TremanswhistObservation",
     "TremanswhistRules",
     "TremanswhistState",
     "deal_kind",
