@@ -426,7 +426,6 @@ class TremanswhistState(TrickGameState):
             raise
 
     def _apply_reported(self, deal: dict[str, Any]) -> None:
-        rules = self.rules
         if "dealer" in deal and deal["dealer"] != self.dealer_seat:
             raise IllegalActionError(
                 "tremanswhist.reported.dealer",
@@ -435,6 +434,23 @@ class TremanswhistState(TrickGameState):
                 given=deal["dealer"],
                 dealer=self.dealer_seat,
             )
+        upcard, kind, trump = self._reported_type(deal)
+        self.upcard = upcard
+        self.kind, self.trump = kind, trump
+        self.dealt = []
+        self.pile_dealt = ()
+        self.pile = [-1] * PILE_SIZE  # cards unknown: only their number matters
+        self.hands = [0] * PLAYERS
+        self._start_deal()
+        self._reported_exchanges(deal.get("exchanges") or [])
+        tricks = self._reported_tricks(deal)
+        # answers not given: the rest declined or bought nothing
+        self.phase = _PLAY
+        self.tricks_won = list(tricks)
+        self._finish_deal()
+
+    def _reported_fields(self, deal: dict[str, Any]) -> tuple[int | None, int | None, Any]:
+        """A reported deal's upcard, trump and kind as given, each checked alone."""
         upcard = None
         if deal.get("upcard") is not None:
             try:
@@ -443,7 +459,7 @@ class TremanswhistState(TrickGameState):
                 raise IllegalActionError(
                     "tremanswhist.reported.bad_upcard", rule=Rule.MALFORMED, reason=_reason(e)
                 ) from None
-            if not rules.upcard_in_deal(self.deal_index):
+            if not self.rules.upcard_in_deal(self.deal_index):
                 raise IllegalActionError(
                     "tremanswhist.no_upcard_in_round", rule=Rule.UPCARD, round=self.round
                 )
@@ -461,6 +477,14 @@ class TremanswhistState(TrickGameState):
             raise IllegalActionError(
                 "tremanswhist.reported.bad_kind", rule=Rule.MALFORMED, kind=kind_given
             )
+        return upcard, trump, kind_given
+
+    def _reported_type(self, deal: dict[str, Any]) -> tuple[int | None, str, int | None]:
+        """The upcard, kind and trump of a reported deal: from the upcard where one
+        is given, else from the kind and trump given, checked against each other."""
+        rules = self.rules
+        upcard, trump, kind_given = self._reported_fields(deal)
+        trump_given = "trump" in deal
         if upcard is not None:
             kind, actual_trump = rules.deal_type(self.deal_index, upcard)
         elif rules.buying:
@@ -493,67 +517,68 @@ class TremanswhistState(TrickGameState):
                 },
                 given=deal["trump"],
             )
-        self.upcard = upcard
-        self.kind, self.trump = kind, actual_trump
-        self.dealt = []
-        self.pile_dealt = ()
-        self.pile = [-1] * PILE_SIZE  # cards unknown: only their number matters
-        self.hands = [0] * PLAYERS
-        self._start_deal()
-        entries = deal.get("exchanges") or []
+        return upcard, kind, actual_trump
+
+    def _reported_exchanges(self, entries: Any) -> None:
+        """The offer's answers (main game) or the purchases (buying) as reported."""
         if not isinstance(entries, list):
             raise IllegalActionError("tremanswhist.reported.exchanges_list", rule=Rule.MALFORMED)
         for entry in entries:
-            if not isinstance(entry, dict):
+            self._reported_entry(entry)
+
+    def _reported_entry(self, entry: Any) -> None:
+        rules = self.rules
+        if not isinstance(entry, dict):
+            raise IllegalActionError("tremanswhist.reported.exchange_object", rule=Rule.MALFORMED)
+        seat = entry.get("seat")
+        if self.phase not in (_OFFER, _BUY):
+            raise IllegalActionError(
+                "tremanswhist.reported.buying_over"
+                if rules.buying
+                else "tremanswhist.reported.offer_over",
+                rule=Rule.OFFER_CLOSED,
+                seat=seat if isinstance(seat, int) else None,
+                given=seat,
+            )
+        if seat != self.current:
+            raise IllegalActionError(
+                "tremanswhist.reported.turn",
+                rule=Rule.TURN,
+                seat=seat if isinstance(seat, int) else None,
+                given=seat,
+                current=self.current,
+            )
+        if rules.buying:
+            count = entry.get("count")
+            if count is None and isinstance(entry.get("discard"), list):
+                count = len(entry["discard"])
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 raise IllegalActionError(
-                    "tremanswhist.reported.exchange_object", rule=Rule.MALFORMED
+                    "tremanswhist.reported.count", rule=Rule.MALFORMED, seat=seat
                 )
-            seat = entry.get("seat")
-            if self.phase not in (_OFFER, _BUY):
+            if count > len(self.pile):
                 raise IllegalActionError(
-                    "tremanswhist.reported.buying_over"
-                    if rules.buying
-                    else "tremanswhist.reported.offer_over",
-                    rule=Rule.OFFER_CLOSED,
-                    seat=seat if isinstance(seat, int) else None,
-                    given=seat,
+                    "tremanswhist.reported.buy_limit",
+                    rule=Rule.BUY_LIMIT,
+                    seat=seat,
+                    count=count,
+                    left=len(self.pile),
                 )
-            if seat != self.current:
+            self._reported_purchase(seat, count)
+        else:
+            take = entry.get("take")
+            if not isinstance(take, bool):
                 raise IllegalActionError(
-                    "tremanswhist.reported.turn",
-                    rule=Rule.TURN,
-                    seat=seat if isinstance(seat, int) else None,
-                    given=seat,
-                    current=self.current,
+                    "tremanswhist.reported.take", rule=Rule.MALFORMED, seat=seat
                 )
-            if rules.buying:
-                count = entry.get("count")
-                if count is None and isinstance(entry.get("discard"), list):
-                    count = len(entry["discard"])
-                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                    raise IllegalActionError(
-                        "tremanswhist.reported.count", rule=Rule.MALFORMED, seat=seat
-                    )
-                if count > len(self.pile):
-                    raise IllegalActionError(
-                        "tremanswhist.reported.buy_limit",
-                        rule=Rule.BUY_LIMIT,
-                        seat=seat,
-                        count=count,
-                        left=len(self.pile),
-                    )
-                self._reported_purchase(seat, count)
+            self.offers.append((seat, take))
+            if (take and not rules.offer_continues) or seat == self.dealer_seat:
+                self.phase = _PLAY
             else:
-                take = entry.get("take")
-                if not isinstance(take, bool):
-                    raise IllegalActionError(
-                        "tremanswhist.reported.take", rule=Rule.MALFORMED, seat=seat
-                    )
-                self.offers.append((seat, take))
-                if (take and not rules.offer_continues) or seat == self.dealer_seat:
-                    self.phase = _PLAY
-                else:
-                    self.current = (seat + 1) % PLAYERS
+                self.current = (seat + 1) % PLAYERS
+
+    def _reported_tricks(self, deal: dict[str, Any]) -> list[int]:
+        """The tricks each seat took, as the reported result says (13 in all)."""
         tricks = (deal.get("result") or {}).get("tricks")
         if (
             not isinstance(tricks, list)
@@ -567,10 +592,7 @@ class TremanswhistState(TrickGameState):
             raise IllegalActionError(
                 "tremanswhist.reported.trick_sum", rule=Rule.TRICK_SUM, got=sum(tricks)
             )
-        # answers not given: the rest declined or bought nothing
-        self.phase = _PLAY
-        self.tricks_won = list(tricks)
-        self._finish_deal()
+        return tricks
 
     def _reported_purchase(self, seat: int, count: int) -> None:
         del self.pile[:count]
