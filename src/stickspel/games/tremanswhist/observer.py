@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from stickspel.core import Observation
+from stickspel.core import Observation, Rules
 from stickspel.core.cards import card_str, cards_of, suit_str
 from stickspel.games.tremanswhist.rules import (
     BUY_PHASE,
@@ -28,7 +28,6 @@ from stickspel.games.tremanswhist.rules import (
     PILE_SIZE,
     PLAY,
     PLAYERS,
-    TremanswhistRules,
 )
 
 if TYPE_CHECKING:
@@ -295,7 +294,7 @@ TENSOR_SIZE = _size
 ASSUMED_DEALS = 100
 
 
-def observation_shape(rules: TremanswhistRules) -> tuple[int, ...]:
+def observation_shape(rules: Rules) -> tuple[int, ...]:
     """The tensor's shape: one flat vector, the same for every rules option."""
     return (TENSOR_SIZE,)
 

@@ -851,7 +851,7 @@ class TremanswhistState(TrickGameState):
 
     @classmethod
     def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
-        return observation_shape(rules)  # type: ignore[arg-type]
+        return observation_shape(rules)
 
     @classmethod
     def max_game_length(cls, rules: Rules) -> int:
