@@ -108,6 +108,7 @@ class TremanswhistState(TrickGameState):
     """A whole game of Tremanswhist (either form)."""
 
     GAME = "tremanswhist"
+    RULES_CLASS = TremanswhistRules
     PLAY_PHASE = _PLAY
     MUST_TRUMP = True
     CLONE_LISTS = (
@@ -418,11 +419,11 @@ class TremanswhistState(TrickGameState):
             if self.phase == _OVER:
                 raise IllegalActionError("rule.game_over", rule=Rule.GAME_OVER)
             raise IllegalActionError("tremanswhist.previous_unfinished", rule=Rule.TRUNCATED)
-        saved = self.clone()
+        saved = self._snapshot()
         try:
             self._apply_reported(deal)
         except IllegalActionError:
-            self.__dict__.update(saved.__dict__)  # nothing entered is lost or half-applied
+            self._restore(saved)  # nothing entered is lost or half-applied
             raise
 
     def _apply_reported(self, deal: dict[str, Any]) -> None:
