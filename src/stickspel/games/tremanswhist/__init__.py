@@ -1,6 +1,8 @@
-"""Tremanswhist: its rules options and game state."""
+"""Tremanswhist: its rules options (:mod:`.rules`), game state (:mod:`.state`) and
+per-seat observations (:mod:`.observer`)."""
 
-from stickspel.games.tremanswhist.state import (
+from stickspel.games.tremanswhist.observer import TremanswhistObservation
+from stickspel.games.tremanswhist.rules import (
     BUY,
     DEALS_IN_BUYING,
     DECLINE,
@@ -10,10 +12,10 @@ from stickspel.games.tremanswhist.state import (
     PLAYERS,
     TAKE,
     TremanswhistRules,
-    TremanswhistState,
     deal_kind,
     deal_points,
 )
+from stickspel.games.tremanswhist.state import TremanswhistState
 
 __all__ = [
     "BUY",
@@ -24,6 +26,7 @@ __all__ = [
     "PILE_SIZE",
     "PLAYERS",
     "TAKE",
+    "TremanswhistObservation",
     "TremanswhistRules",
     "TremanswhistState",
     "deal_kind",

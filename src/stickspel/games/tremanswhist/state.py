@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from stickspel.core import (
-    CALL_BASE,
     CHANCE,
     TERMINAL,
     Deal,
@@ -51,44 +51,44 @@ from stickspel.core import (
     TrickGameState,
     check_dealt,
     error_text,
-    option,
 )
 from stickspel.core.cards import (
     SUIT_MASKS,
     CardError,
-    card_display,
     card_str,
     cards_of,
     mask_of,
     parse_card,
     parse_suit,
-    rank_of,
     shuffled_deck,
-    suit_of,
     suit_str,
 )
+from stickspel.games.tremanswhist.observer import (
+    ASSUMED_DEALS,
+    TremanswhistObservation,
+    observation_shape,
+    observation_tensor,
+    observe,
+)
+from stickspel.games.tremanswhist.rules import (
+    BUY,
+    BUY_PHASE,
+    DEAL,
+    DEALS_IN_BUYING,
+    DECLINE,
+    NUM_ACTIONS,
+    OFFER,
+    OVER,
+    PILE_SIZE,
+    PLAY,
+    PLAYERS,
+    TAKE,
+    TremanswhistRules,
+    deal_points,
+)
+from stickspel.games.tremanswhist.worlds import sample_world
 
-__all__ = [
-    "TremanswhistRules",
-    "TremanswhistState",
-    "TAKE",
-    "DECLINE",
-    "BUY",
-    "deal_kind",
-    "deal_points",
-    "PILE_SIZE",
-    "DEALS_IN_BUYING",
-]
-
-TAKE = CALL_BASE
-DECLINE = CALL_BASE + 1
-BUY = CALL_BASE + 2
-NUM_ACTIONS = CALL_BASE + 3
-PILE_SIZE = 13
-DEALS_IN_BUYING = 9
-PLAYERS = 3
-#: Tricks a seat must take to break even in the main game (seed 004: "utöver 4").
-PAR = 4
+__all__ = ["TremanswhistState"]
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _BIT = tuple(1 << c for c in range(52))
@@ -96,186 +96,12 @@ _ACTION_TEXT = {TAKE: "byt", DECLINE: "passa", BUY: "köp"}
 _TAKE_WORDS = {"byt", "byta", "take", "exchange", "ja", "yes"}
 _DECLINE_WORDS = {"passa", "pass", "decline", "nej", "no"}
 _BUY_WORDS = {"köp", "kop", "köpa", "kopa", "buy", "done", "klar"}
-_PHASES = ("deal", "offer", "buy", "play", "over")
-_DEAL, _OFFER, _BUY, _PLAY, _OVER = range(5)
+_DEAL, _OFFER, _BUY, _PLAY, _OVER = DEAL, OFFER, BUY_PHASE, PLAY, OVER
 
 
-@dataclass(frozen=True)
-class TremanswhistRules(Rules):
-    """The options a Tremanswhist table agrees on.
-
-    >>> TremanswhistRules.preset("buying").to_text()
-    'tremanswhist(form=buying)'
-    >>> TremanswhistRules.parse("tremanswhist(form=buying,offer_continues=true)")
-    Traceback (most recent call last):
-    ...
-    stickspel.core.errors.RulesError: offer_continues belongs to the main game (form=standard); the buying variant has no exchange offer
-    """
-
-    GAME = "tremanswhist"
-
-    form: str = option(
-        "standard",
-        "standard: the upcard decides each deal, whole-hand exchange, first to win_score; buying: nine deals in three rounds, buying from the fourth pile, targets.",
-        "004 (main text; comment #2); RULES.md",
-        ("standard", "buying"),
-    )
-    offer_continues: bool = option(
-        False,
-        "After a player takes the fourth pile the offer goes on round the table with the pile as it now is (each taker −1).",
-        "RULES.md (Exchange, option)",
-    )
-    minus_trump: bool = option(
-        False,
-        "A minus deal (upcard 2–7) has the upcard's suit as trump instead of no trump.",
-        "RULES.md (option)",
-    )
-    win_score: int = option(
-        10, "Main game: the total that wins at the end of a deal (first to +10).", "004; RULES.md"
-    )
-    max_deals: int | None = option(
-        None,
-        "Main game: stop after this many deals if nobody has won, highest total wins (ties share); none = no cap, as the sources play. Simulations set a cap (every game must end: random play can drift below zero for ever).",
-        "project (a cap for simulations; 004 and RULES.md play on until someone wins)",
-    )
-    plus_targets: tuple[int, ...] = option(
-        (6, 5, 2),
-        "Buying variant: tricks required in a plus deal by förhand, second hand, dealer.",
-        "004 comment #2; RULES.md",
-    )
-    minus_targets: tuple[int, ...] = option(
-        (2, 5, 6),
-        "Buying variant: tricks allowed in a minus deal by förhand, second hand, dealer.",
-        "004 comment #2; RULES.md",
-    )
-
-    PRESETS = {
-        "standard": {},
-        "offer_round": {"offer_continues": True},
-        "buying": {"form": "buying"},
-        "comment": {"form": "buying"},
-        "short": {"win_score": 5},
-    }
-
-    @property
-    def buying(self) -> bool:
-        return self.form == "buying"
-
-    def validate(self) -> None:
-        if self.buying and self.offer_continues:
-            raise RulesError(
-                "offer_continues belongs to the main game (form=standard); "
-                "the buying variant has no exchange offer",
-                sv="offer_continues hör till huvudspelet (form=standard); "
-                "köpvarianten har inget erbjudande om fjärde högen",
-            )
-        if self.buying and self.minus_trump:
-            raise RulesError(
-                "minus_trump belongs to the main game (form=standard); "
-                "the buying variant's minus round has no trump",
-                sv="minus_trump hör till huvudspelet (form=standard); "
-                "köpvariantens minusrunda har ingen trumf",
-            )
-        if not isinstance(self.win_score, int) or isinstance(self.win_score, bool):
-            raise RulesError(
-                f"option win_score: {self.win_score!r} is not a whole number",
-                sv=f"regeln win_score: {self.win_score!r} är inget heltal",
-            )
-        if self.win_score < 1:
-            raise RulesError(
-                f"option win_score: must be at least 1, not {self.win_score}",
-                sv=f"regeln win_score: måste vara minst 1, inte {self.win_score}",
-            )
-        if self.max_deals is not None and (
-            isinstance(self.max_deals, bool)
-            or not isinstance(self.max_deals, int)
-            or self.max_deals < 1
-        ):
-            raise RulesError(
-                f"option max_deals: {self.max_deals!r} is not a number of deals ≥ 1",
-                sv=f"regeln max_deals: {self.max_deals!r} är inget antal givar ≥ 1",
-            )
-        for name in ("plus_targets", "minus_targets"):
-            t = getattr(self, name)
-            if (
-                not isinstance(t, tuple)
-                or len(t) != 3
-                or not all(isinstance(x, int) and 0 <= x <= 13 for x in t)
-            ):
-                raise RulesError(
-                    f"option {name}: three numbers 0–13 (förhand/second hand/dealer), not {t!r}",
-                    sv=f"regeln {name}: tre tal 0–13 (förhand/andrahand/givare), inte {t!r}",
-                )
-            if sum(t) != 13:
-                raise RulesError(
-                    f"option {name}: the targets must add up to 13, not {sum(t)}",
-                    sv=f"regeln {name}: målen måste bli 13 tillsammans, inte {sum(t)}",
-                )
-
-    def deal_type(self, deal_index: int, upcard: int | None) -> tuple[str, int | None]:
-        """The kind (``'plus'``/``'minus'``) and trump of a deal.
-
-        >>> r = TremanswhistRules()
-        >>> [r.deal_type(0, parse_card(c)) for c in ("7H", "8H", "TH", "JH")]
-        [('minus', None), ('plus', None), ('plus', None), ('plus', 2)]
-        >>> b = TremanswhistRules(form="buying")
-        >>> [b.deal_type(i, parse_card("2S") if i >= 6 else None) for i in (0, 3, 6)]
-        [('plus', None), ('minus', None), ('plus', 3)]
-        """
-        if self.buying:
-            rnd = deal_index // 3
-            if rnd == 0:
-                return "plus", None
-            if rnd == 1:
-                return "minus", None
-            return "plus", None if upcard is None else suit_of(upcard)
-        if upcard is None:
-            raise RulesError(
-                "the main game needs an upcard to decide the deal",
-                sv="huvudspelet behöver ett uppvänt kort för att avgöra given",
-            )
-        return deal_kind(upcard, self.minus_trump)
-
-    def upcard_in_deal(self, deal_index: int) -> bool:
-        """Whether a card is turned up in this deal (always, except rounds 1–2 of the variant)."""
-        return not self.buying or deal_index >= 6
-
-    def targets(self, kind: str, dealer: int) -> list[int]:
-        """Buying variant: each seat's target for a deal of ``kind`` dealt by ``dealer``.
-
-        >>> TremanswhistRules(form="buying").targets("plus", 0)
-        [2, 6, 5]
-        """
-        by_position = self.plus_targets if kind == "plus" else self.minus_targets
-        out = [0] * PLAYERS
-        for pos in range(PLAYERS):
-            out[(dealer + 1 + pos) % PLAYERS] = by_position[pos]
-        return out
-
-
-def deal_kind(upcard: int, minus_trump: bool = False) -> tuple[str, int | None]:
-    """Kind and trump of a main-game deal from its upcard (RULES.md bands).
-
-    >>> deal_kind(parse_card("2C")), deal_kind(parse_card("9D")), deal_kind(parse_card("AS"))
-    (('minus', None), ('plus', None), ('plus', 3))
-    >>> deal_kind(parse_card("7H"), minus_trump=True)
-    ('minus', 2)
-    """
-    r = rank_of(upcard)
-    if r <= 5:  # 2–7
-        return "minus", suit_of(upcard) if minus_trump else None
-    if r <= 8:  # 8–10
-        return "plus", None
-    return "plus", suit_of(upcard)
-
-
-def deal_points(kind: str, tricks: int, target: int = PAR) -> int:
-    """Points for ``tricks`` in a deal of ``kind`` against ``target`` (4 in the main game).
-
-    >>> deal_points("plus", 6), deal_points("plus", 2), deal_points("minus", 1), deal_points("minus", 3, 6)
-    (2, -2, 3, 3)
-    """
-    return tricks - target if kind == "plus" else target - tricks
+def _reason(error: CardError) -> dict[str, str]:
+    """A card or suit error's words in each language, for a message that quotes it."""
+    return {"en": str(error), "sv": error_text(error, "sv")}
 
 
 class TremanswhistState(TrickGameState):
@@ -307,10 +133,7 @@ class TremanswhistState(TrickGameState):
         self.rules = rules or TremanswhistRules()
         self.num_players = PLAYERS
         if not 0 <= first_dealer < PLAYERS:
-            raise RulesError(
-                f"first dealer must be a seat 0–2, not {first_dealer}",
-                sv=f"första givaren måste vara plats 0–2, inte {first_dealer}",
-            )
+            raise RulesError("tremanswhist.first_dealer", dealer=first_dealer)
         self.first_dealer = first_dealer
         self._undo: list[Any] = []
         self._log: list[HistoryItem] = []
@@ -376,11 +199,7 @@ class TremanswhistState(TrickGameState):
         ([13, 13, 13], 13, True)
         """
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         deck = shuffled_deck(rng)
         piles: list[list[int]] = [[] for _ in range(4)]
         for i, c in enumerate(deck):
@@ -392,45 +211,28 @@ class TremanswhistState(TrickGameState):
 
     def _apply_deal(self, deal: Deal) -> None:
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "cards are dealt only before a deal",
-                rule="not_chance",
-                sv="korten delas bara ut före en giv",
-            )
+            raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         if len(deal.hands) != PLAYERS:
             raise IllegalActionError(
-                f"{len(deal.hands)} hands dealt, Tremanswhist has 3 players",
-                rule="hand_count",
-                sv=f"{len(deal.hands)} händer givna, Tremanswhist har 3 spelare",
+                "tremanswhist.hand_count", rule=Rule.HAND_COUNT, got=len(deal.hands)
             )
         if len(deal.extra) != 1:
-            raise IllegalActionError(
-                f"Tremanswhist has one fourth pile (extra), not {len(deal.extra)}",
-                rule="extra",
-                sv=f"Tremanswhist har en fjärde hög (extra), inte {len(deal.extra)}",
-            )
+            raise IllegalActionError("tremanswhist.extra", rule=Rule.EXTRA, got=len(deal.extra))
         check_dealt((*deal.hands, deal.extra[0]), PILE_SIZE, PLAYERS, "deal.pile.fourth")
         pile = tuple(deal.extra[0])
         if self.rules.upcard_in_deal(self.deal_index):
             if deal.upcard is None:
-                raise IllegalActionError(
-                    "the last card dealt must be turned up (upcard)",
-                    rule="upcard",
-                    sv="det sist givna kortet ska vändas upp",
-                )
+                raise IllegalActionError("tremanswhist.upcard_missing", rule=Rule.UPCARD)
             if deal.upcard != pile[-1]:
                 raise IllegalActionError(
-                    f"the upcard {card_str(deal.upcard)} is not the last card dealt "
-                    f"(the fourth pile's last, {card_str(pile[-1])})",
-                    rule="upcard",
-                    sv=f"det uppvända kortet {card_display(deal.upcard, 'sv')} är inte det sist givna "
-                    f"(fjärde högens sista, {card_display(pile[-1], 'sv')})",
+                    "tremanswhist.upcard_not_last",
+                    rule=Rule.UPCARD,
+                    card=deal.upcard,
+                    last=pile[-1],
                 )
         elif deal.upcard is not None:
             raise IllegalActionError(
-                f"no card is turned up in round {self.round} of the buying variant",
-                rule="upcard",
-                sv=f"inget kort vänds upp i köpvariantens runda {self.round}",
+                "tremanswhist.no_upcard_in_round", rule=Rule.UPCARD, round=self.round
             )
         self.upcard = deal.upcard
         self.kind, self.trump = self.rules.deal_type(self.deal_index, deal.upcard)
@@ -482,21 +284,17 @@ class TremanswhistState(TrickGameState):
         elif self.phase == _BUY:
             self._buy(p, action)
         else:
-            raise IllegalActionError(
-                "the game is over" if self.phase == _OVER else "the cards must be dealt first",
-                rule="game_over" if self.phase == _OVER else "not_dealt",
-                sv="partiet är slut" if self.phase == _OVER else "korten måste ges först",
-            )
+            if self.phase == _OVER:
+                raise IllegalActionError("rule.game_over", rule=Rule.GAME_OVER)
+            raise IllegalActionError("rule.not_dealt", rule=Rule.NOT_DEALT)
 
     def _offer(self, p: int, action: int) -> None:
         if action not in (TAKE, DECLINE):
             raise IllegalActionError(
-                f"seat {p} is offered the fourth pile: answer byt (take) or passa (decline), "
-                f"not {self.action_to_string(action)}",
-                rule="offer_pending",
+                "tremanswhist.offer_pending",
+                rule=Rule.OFFER_PENDING,
                 seat=p,
-                sv=f"plats {p} erbjuds fjärde högen: svara byt eller passa, "
-                f"inte {self.action_to_string(action)}",
+                action=self.action_to_string(action),
             )
         take = action == TAKE
         self.offers.append((p, take))
@@ -528,26 +326,18 @@ class TremanswhistState(TrickGameState):
             return
         if not 0 <= action < 52:
             raise IllegalActionError(
-                f"seat {p} is buying: put a card away or say köp, not {self.action_to_string(action)}",
-                rule="offer_closed" if action in (TAKE, DECLINE) else "not_a_card",
+                "tremanswhist.buying",
+                rule=Rule.OFFER_CLOSED if action in (TAKE, DECLINE) else Rule.NOT_A_CARD,
                 seat=p,
-                sv=f"plats {p} köper: lägg bort ett kort eller säg köp, inte {self.action_to_string(action)}",
+                action=self.action_to_string(action),
             )
         if not self.hands[p] & _BIT[action]:
             raise IllegalActionError(
-                f"seat {p} does not hold {card_str(action)}",
-                rule="card_not_held",
-                seat=p,
-                sv=f"plats {p} har inte {card_display(action, 'sv')}",
+                "rule.card_not_held", rule=Rule.CARD_NOT_HELD, seat=p, card=action
             )
         if len(self.discarding) >= len(self.pile):
             raise IllegalActionError(
-                f"seat {p} may put away at most {len(self.pile)} cards: "
-                f"the fourth pile has {len(self.pile)} left",
-                rule="buy_limit",
-                seat=p,
-                sv=f"plats {p} får lägga bort högst {len(self.pile)} kort: "
-                f"fjärde högen har {len(self.pile)} kvar",
+                "tremanswhist.buy_limit", rule=Rule.BUY_LIMIT, seat=p, left=len(self.pile)
             )
         self.hands[p] ^= _BIT[action]
         self.discarded[p] |= _BIT[action]
@@ -626,11 +416,9 @@ class TremanswhistState(TrickGameState):
         stickspel.core.errors.IllegalActionError: the tricks taken add up to 12, a deal has 13
         """
         if self.phase != _DEAL:
-            raise IllegalActionError(
-                "the previous deal is unfinished" if self.phase != _OVER else "the game is over",
-                rule="truncated" if self.phase != _OVER else "game_over",
-                sv="förra given är inte färdigspelad" if self.phase != _OVER else "partiet är slut",
-            )
+            if self.phase == _OVER:
+                raise IllegalActionError("rule.game_over", rule=Rule.GAME_OVER)
+            raise IllegalActionError("tremanswhist.previous_unfinished", rule=Rule.TRUNCATED)
         saved = self._snapshot()
         try:
             self._apply_reported(deal)
@@ -639,27 +427,42 @@ class TremanswhistState(TrickGameState):
             raise
 
     def _apply_reported(self, deal: dict[str, Any]) -> None:
-        rules = self.rules
         if "dealer" in deal and deal["dealer"] != self.dealer_seat:
             raise IllegalActionError(
-                f"seat {deal['dealer']} deals, but the deal passes to seat {self.dealer_seat}",
-                rule="dealer",
+                "tremanswhist.reported.dealer",
+                rule=Rule.DEALER,
                 seat=deal["dealer"] if isinstance(deal["dealer"], int) else None,
-                sv=f"plats {deal['dealer']} ger, men given går till plats {self.dealer_seat}",
+                given=deal["dealer"],
+                dealer=self.dealer_seat,
             )
+        upcard, kind, trump = self._reported_type(deal)
+        self.upcard = upcard
+        self.kind, self.trump = kind, trump
+        self.dealt = []
+        self.pile_dealt = ()
+        self.pile = [-1] * PILE_SIZE  # cards unknown: only their number matters
+        self.hands = [0] * PLAYERS
+        self._start_deal()
+        self._reported_exchanges(deal.get("exchanges") or [])
+        tricks = self._reported_tricks(deal)
+        # answers not given: the rest declined or bought nothing
+        self.phase = _PLAY
+        self.tricks_won = list(tricks)
+        self._finish_deal()
+
+    def _reported_fields(self, deal: dict[str, Any]) -> tuple[int | None, int | None, Any]:
+        """A reported deal's upcard, trump and kind as given, each checked alone."""
         upcard = None
         if deal.get("upcard") is not None:
             try:
                 upcard = parse_card(str(deal["upcard"]))
             except CardError as e:
                 raise IllegalActionError(
-                    f"upcard: {e}", rule="malformed", sv=f"uppvänt kort: {error_text(e, 'sv')}"
+                    "tremanswhist.reported.bad_upcard", rule=Rule.MALFORMED, reason=_reason(e)
                 ) from None
-            if not rules.upcard_in_deal(self.deal_index):
+            if not self.rules.upcard_in_deal(self.deal_index):
                 raise IllegalActionError(
-                    f"no card is turned up in round {self.round} of the buying variant",
-                    rule="upcard",
-                    sv=f"inget kort vänds upp i köpvariantens runda {self.round}",
+                    "tremanswhist.no_upcard_in_round", rule=Rule.UPCARD, round=self.round
                 )
         trump: int | None = None
         trump_given = "trump" in deal
@@ -668,15 +471,21 @@ class TremanswhistState(TrickGameState):
                 trump = parse_suit(str(deal["trump"]))
             except CardError as e:
                 raise IllegalActionError(
-                    f"trump: {e}", rule="malformed", sv=f"trumf: {error_text(e, 'sv')}"
+                    "tremanswhist.reported.bad_trump", rule=Rule.MALFORMED, reason=_reason(e)
                 ) from None
         kind_given = deal.get("kind")
         if kind_given is not None and kind_given not in ("plus", "minus"):
             raise IllegalActionError(
-                f"kind must be 'plus' or 'minus', not {kind_given!r}",
-                rule="malformed",
-                sv=f"kind ska vara 'plus' eller 'minus', inte {kind_given!r}",
+                "tremanswhist.reported.bad_kind", rule=Rule.MALFORMED, kind=kind_given
             )
+        return upcard, trump, kind_given
+
+    def _reported_type(self, deal: dict[str, Any]) -> tuple[int | None, str, int | None]:
+        """The upcard, kind and trump of a reported deal: from the upcard where one
+        is given, else from the kind and trump given, checked against each other."""
+        rules = self.rules
+        upcard, trump, kind_given = self._reported_fields(deal)
+        trump_given = "trump" in deal
         if upcard is not None:
             kind, actual_trump = rules.deal_type(self.deal_index, upcard)
         elif rules.buying:
@@ -684,108 +493,93 @@ class TremanswhistState(TrickGameState):
             if self.round == 3:
                 if trump is None:
                     raise IllegalActionError(
-                        "round 3 of the buying variant needs the trump suit drawn (trump or upcard)",
-                        rule="missing_field",
-                        sv="köpvariantens runda 3 behöver den dragna trumffärgen (trump eller upcard)",
+                        "tremanswhist.reported.round3_trump", rule=Rule.MISSING_FIELD
                     )
                 actual_trump = trump
         else:
             if kind_given is None:
                 raise IllegalActionError(
-                    "the deal needs its upcard or its kind ('plus'/'minus') and trump",
-                    rule="missing_field",
-                    sv="given behöver sitt uppvända kort eller sitt slag ('plus'/'minus') och trumf",
+                    "tremanswhist.reported.kind_missing", rule=Rule.MISSING_FIELD
                 )
             kind, actual_trump = kind_given, trump
             if kind == "minus" and trump is not None and not rules.minus_trump:
-                raise IllegalActionError(
-                    "a minus deal has no trump under these rules",
-                    rule="trump",
-                    sv="en minusgiv har ingen trumf med de här reglerna",
-                )
+                raise IllegalActionError("tremanswhist.reported.minus_trump", rule=Rule.TRUMP)
         if kind_given is not None and kind_given != kind:
             raise IllegalActionError(
-                f"the deal is a {kind} deal, not {kind_given}",
-                rule="result_kind",
-                sv=f"given är en {kind}giv, inte {kind_given}",
+                "tremanswhist.reported.kind", rule=Rule.RESULT_KIND, kind=kind, given=kind_given
             )
         if trump_given and trump != actual_trump:
             raise IllegalActionError(
-                f"trump is {suit_str(actual_trump) or 'none'} in this deal, not {deal['trump']}",
-                rule="trump",
-                sv=f"trumf är {suit_str(actual_trump) or 'ingen'} i den här given, inte {deal['trump']}",
+                "tremanswhist.reported.trump",
+                rule=Rule.TRUMP,
+                trump={
+                    "en": suit_str(actual_trump) or "none",
+                    "sv": suit_str(actual_trump) or "ingen",
+                },
+                given=deal["trump"],
             )
-        self.upcard = upcard
-        self.kind, self.trump = kind, actual_trump
-        self.dealt = []
-        self.pile_dealt = ()
-        self.pile = [-1] * PILE_SIZE  # cards unknown: only their number matters
-        self.hands = [0] * PLAYERS
-        self._start_deal()
-        entries = deal.get("exchanges") or []
+        return upcard, kind, actual_trump
+
+    def _reported_exchanges(self, entries: Any) -> None:
+        """The offer's answers (main game) or the purchases (buying) as reported."""
         if not isinstance(entries, list):
-            raise IllegalActionError(
-                "'exchanges' must be a list", rule="malformed", sv="'exchanges' ska vara en lista"
-            )
+            raise IllegalActionError("tremanswhist.reported.exchanges_list", rule=Rule.MALFORMED)
         for entry in entries:
-            if not isinstance(entry, dict):
+            self._reported_entry(entry)
+
+    def _reported_entry(self, entry: Any) -> None:
+        rules = self.rules
+        if not isinstance(entry, dict):
+            raise IllegalActionError("tremanswhist.reported.exchange_object", rule=Rule.MALFORMED)
+        seat = entry.get("seat")
+        if self.phase not in (_OFFER, _BUY):
+            raise IllegalActionError(
+                "tremanswhist.reported.buying_over"
+                if rules.buying
+                else "tremanswhist.reported.offer_over",
+                rule=Rule.OFFER_CLOSED,
+                seat=seat if isinstance(seat, int) else None,
+                given=seat,
+            )
+        if seat != self.current:
+            raise IllegalActionError(
+                "tremanswhist.reported.turn",
+                rule=Rule.TURN,
+                seat=seat if isinstance(seat, int) else None,
+                given=seat,
+                current=self.current,
+            )
+        if rules.buying:
+            count = entry.get("count")
+            if count is None and isinstance(entry.get("discard"), list):
+                count = len(entry["discard"])
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 raise IllegalActionError(
-                    "an exchange must be an object",
-                    rule="malformed",
-                    sv="ett byte ska vara ett objekt",
+                    "tremanswhist.reported.count", rule=Rule.MALFORMED, seat=seat
                 )
-            seat = entry.get("seat")
-            if self.phase not in (_OFFER, _BUY):
+            if count > len(self.pile):
                 raise IllegalActionError(
-                    f"seat {seat} is in 'exchanges', but the "
-                    + ("offer" if not rules.buying else "buying")
-                    + " was already over",
-                    rule="offer_closed",
-                    seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} finns i 'exchanges', men "
-                    + ("erbjudandet" if not rules.buying else "köpet")
-                    + " var redan över",
+                    "tremanswhist.reported.buy_limit",
+                    rule=Rule.BUY_LIMIT,
+                    seat=seat,
+                    count=count,
+                    left=len(self.pile),
                 )
-            if seat != self.current:
+            self._reported_purchase(seat, count)
+        else:
+            take = entry.get("take")
+            if not isinstance(take, bool):
                 raise IllegalActionError(
-                    f"seat {seat} is in 'exchanges', but it is seat {self.current}'s turn",
-                    rule="turn",
-                    seat=seat if isinstance(seat, int) else None,
-                    sv=f"plats {seat} finns i 'exchanges', men det är plats {self.current}:s tur",
+                    "tremanswhist.reported.take", rule=Rule.MALFORMED, seat=seat
                 )
-            if rules.buying:
-                count = entry.get("count")
-                if count is None and isinstance(entry.get("discard"), list):
-                    count = len(entry["discard"])
-                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                    raise IllegalActionError(
-                        f"seat {seat}'s purchase needs a count of cards (a number ≥ 0)",
-                        rule="malformed",
-                        seat=seat,
-                        sv=f"plats {seat}:s köp behöver ett antal kort (ett tal ≥ 0)",
-                    )
-                if count > len(self.pile):
-                    raise IllegalActionError(
-                        f"seat {seat} bought {count} cards, the fourth pile had {len(self.pile)} left",
-                        rule="buy_limit",
-                        seat=seat,
-                        sv=f"plats {seat} köpte {count} kort, fjärde högen hade {len(self.pile)} kvar",
-                    )
-                self._reported_purchase(seat, count)
+            self.offers.append((seat, take))
+            if (take and not rules.offer_continues) or seat == self.dealer_seat:
+                self.phase = _PLAY
             else:
-                take = entry.get("take")
-                if not isinstance(take, bool):
-                    raise IllegalActionError(
-                        f"seat {seat}'s answer needs take: true or false",
-                        rule="malformed",
-                        seat=seat,
-                        sv=f"plats {seat}:s svar behöver take: true eller false",
-                    )
-                self.offers.append((seat, take))
-                if (take and not rules.offer_continues) or seat == self.dealer_seat:
-                    self.phase = _PLAY
-                else:
-                    self.current = (seat + 1) % PLAYERS
+                self.current = (seat + 1) % PLAYERS
+
+    def _reported_tricks(self, deal: dict[str, Any]) -> list[int]:
+        """The tricks each seat took, as the reported result says (13 in all)."""
         tricks = (deal.get("result") or {}).get("tricks")
         if (
             not isinstance(tricks, list)
@@ -793,20 +587,13 @@ class TremanswhistState(TrickGameState):
             or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tricks)
         ):
             raise IllegalActionError(
-                "the result needs the tricks each of the 3 seats took",
-                rule="missing_field",
-                sv="resultatet behöver antalet stick var och en av de 3 platserna tog",
+                "tremanswhist.reported.tricks_missing", rule=Rule.MISSING_FIELD
             )
         if sum(tricks) != PILE_SIZE:
             raise IllegalActionError(
-                f"the tricks taken add up to {sum(tricks)}, a deal has 13",
-                rule="trick_sum",
-                sv=f"de tagna sticken blir {sum(tricks)}, en giv har 13",
+                "tremanswhist.reported.trick_sum", rule=Rule.TRICK_SUM, got=sum(tricks)
             )
-        # answers not given: the rest declined or bought nothing
-        self.phase = _PLAY
-        self.tricks_won = list(tricks)
-        self._finish_deal()
+        return tricks
 
     def _reported_purchase(self, seat: int, count: int) -> None:
         del self.pile[:count]
@@ -842,12 +629,7 @@ class TremanswhistState(TrickGameState):
         try:
             return parse_card(text)
         except CardError:
-            raise InvalidActionError(
-                f"{text.strip()!r} is not a Tremanswhist action: byt/take, passa/decline, "
-                "köp/buy or a card (e.g. AS, TD, E♠, Kn♥)",
-                sv=f"{text.strip()!r} är inget drag i Tremanswhist: byt, passa, köp "
-                "eller ett kort (t.ex. E♠, Kn♥, AS, TD)",
-            ) from None
+            raise InvalidActionError("tremanswhist.not_an_action", text=text.strip()) from None
 
     # --- records -----------------------------------------------------------------------
     def exchange_actions(self, entry: dict[str, Any]) -> list[int]:
@@ -1031,15 +813,12 @@ class TremanswhistState(TrickGameState):
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         names = list(players) if players else [f"Spelare {i + 1}" for i in range(PLAYERS)]
         if len(names) != PLAYERS:
-            raise RulesError(
-                f"Tremanswhist has 3 players, {len(names)} names given",
-                sv=f"Tremanswhist har 3 spelare, {len(names)} namn givna",
-            )
+            raise RulesError("tremanswhist.names", got=len(names))
         return super().to_record(names)
 
     # --- information ------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know now.
+    def observation(self, seat: int) -> TremanswhistObservation:
+        """What ``seat`` may know now (see :class:`TremanswhistObservation`).
 
         Its own hand, the upcard, the deal type, who took the pile (main game)
         or how many cards each bought (buying), the cards it put away itself and
@@ -1047,65 +826,46 @@ class TremanswhistState(TrickGameState):
         The fourth pile's hidden cards, other seats' hands, what others put away
         and what others bought are never included.
         """
+        self._check_seat(seat)
+        return observe(self, seat)
+
+    def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < PLAYERS:
-            raise IllegalActionError(
-                f"no seat {seat}: seats are 0–2",
-                rule="seat",
-                sv=f"ingen plats {seat}: platserna är 0–2",
-            )
-        live = self.phase in (_OFFER, _BUY, _PLAY)
-        obs: dict[str, Any] = {
-            "game": self.GAME,
-            "form": self.rules.form,
-            "seat": seat,
-            "phase": _PHASES[self.phase],
-            "deal_index": self.deal_index,
-            "deals": DEALS_IN_BUYING if self.rules.buying else None,
-            "round": self.round if self.phase != _OVER else None,
-            "dealer": self.dealer_seat,
-            "forhand": self.forhand(),
-            "current_player": self.current_player(),
-            "win_score": None if self.rules.buying else self.rules.win_score,
-            "totals": list(self.totals),
-            "last_result": None,
-        }
-        if self.deal_results:
-            last = self.deal_results[-1]
-            obs["last_result"] = {"tricks": list(last["tricks"]), "points": list(last["points"])}
-        if not live:
-            obs.update(hand=[], upcard=None, kind=None, trump=None)
-            return obs
-        obs.update(
-            hand=[card_str(c) for c in cards_of(self.hands[seat])],
-            upcard=card_str(self.upcard) if self.upcard is not None else None,
-            kind=self.kind,
-            trump=suit_str(self.trump),
-            targets=self.current_targets(),
-            pile_size=len(self.pile),
-            discarded=[card_str(c) for c in cards_of(self.discarded[seat])],
-            received=[card_str(c) for c in cards_of(self.received[seat])],
-            tricks_won=list(self.tricks_won),
-        )
-        if self.rules.buying:
-            obs["purchases"] = [{"seat": s, "count": len(cs)} for s, cs in self.purchases]
-            obs["discarding"] = (
-                {"seat": self.current, "count": len(self.discarding)}
-                if self.phase == _BUY
-                else None
-            )
-        else:
-            obs["exchanges"] = [{"seat": s, "take": took} for s, took in self.offers]
-        if self.phase == _PLAY:
-            obs["trick"] = {"leader": self.leader, "cards": [card_str(c) for c in self.trick]}
-            obs["played"] = [card_str(c) for _, cs, _ in self.tricks for c in cs] + [
-                card_str(c) for c in self.trick
-            ]
-            obs["last_trick"] = None
-            if self.tricks:
-                lead, cards, w = self.tricks[-1]
-                obs["last_trick"] = {
-                    "leader": lead,
-                    "cards": [card_str(c) for c in cards],
-                    "winner": w,
-                }
-        return obs
+            raise IllegalActionError("tremanswhist.no_seat", rule=Rule.SEAT, given=seat)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """``seat``'s knowledge as a float32 vector (layout: :data:`.observer.TENSOR_LAYOUT`)."""
+        self._check_seat(seat)
+        return observation_tensor(self, seat)
+
+    def sample_world(self, seat: int, rng: random.Random) -> TremanswhistState:
+        """A full state ``seat`` cannot tell from this one (see :mod:`.worlds`): its own
+        cards, the upcard and all it has seen fixed, the rest dealt at random where
+        it may lie, every void shown (and the duty to trump) kept."""
+        self._check_seat(seat)
+        return sample_world(self, seat, rng)
+
+    def public_action(self, action: int) -> bool:
+        """Whether the whole table sees ``action``: a card put away while buying is
+        seen by its player only (the others see that one more card went away)."""
+        return not (self.phase == _BUY and 0 <= action < 52)
+
+    @classmethod
+    def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
+        return observation_shape(rules)
+
+    @classmethod
+    def max_game_length(cls, rules: Rules) -> int:
+        """Actions in a whole game, at most.
+
+        A deal has at most 3 offer answers (main game) or 13 cards put away and
+        3 purchases (buying), then 39 cards played.  The buying variant has 9
+        deals; the main game is open-ended unless ``max_deals`` caps it, and is
+        then bounded as if it ended within :data:`ASSUMED_DEALS` deals (as
+        ``simulate`` caps open games).
+        """
+        assert isinstance(rules, TremanswhistRules)
+        if rules.buying:
+            return DEALS_IN_BUYING * (PILE_SIZE + PLAYERS + 3 * PILE_SIZE)
+        deals = rules.max_deals if rules.max_deals is not None else ASSUMED_DEALS
+        return deals * (PLAYERS + 3 * PILE_SIZE)
