@@ -23,8 +23,6 @@ from stickspel.games import GAMES
 
 CASES = [(name, preset) for name, spec in GAMES.items() for preset in spec.rules.PRESETS]
 CHECKS_PER_GAME = 12
-# Until typed observations, tensors and sample_world land in every game.
-PENDING = pytest.mark.xfail(reason="lands per game", strict=False)
 MAX_ACTIONS = 400  # of one game; open-ended games are cut here
 
 
@@ -71,7 +69,6 @@ def case(request: pytest.FixtureRequest) -> tuple[Game, list[GameState]]:
     return game, _positions(game, seed=hash((name, preset)) % 10_000)
 
 
-@PENDING
 def test_info_matches_states(case: tuple[Game, list[GameState]]) -> None:
     game, positions = case
     info = game.info
@@ -147,7 +144,6 @@ def test_clones_and_records_are_independent(case: tuple[Game, list[GameState]]) 
         assert _snapshot(state) == before
 
 
-@PENDING
 def test_observations_are_typed_frozen_and_json(case: tuple[Game, list[GameState]]) -> None:
     _, positions = case
     for state in positions:
@@ -161,7 +157,6 @@ def test_observations_are_typed_frozen_and_json(case: tuple[Game, list[GameState
             assert state.information_state_string(seat) == obs.to_json()
 
 
-@PENDING
 def test_tensors_have_the_declared_shape(case: tuple[Game, list[GameState]]) -> None:
     game, positions = case
     for state in positions:
@@ -172,7 +167,6 @@ def test_tensors_have_the_declared_shape(case: tuple[Game, list[GameState]]) -> 
             assert np.isfinite(tensor).all()
 
 
-@PENDING
 def test_sampled_worlds_keep_what_a_seat_knows(case: tuple[Game, list[GameState]]) -> None:
     _, positions = case
     rng = random.Random(7)
@@ -193,7 +187,6 @@ def test_sampled_worlds_keep_what_a_seat_knows(case: tuple[Game, list[GameState]
                 world.apply_action(rng.choice(world.legal_actions()))
 
 
-@PENDING
 def test_observations_do_not_show_hidden_cards(case: tuple[Game, list[GameState]]) -> None:
     """The leak check: re-dealing what a seat cannot see leaves its view unchanged,
     and the world sampled for one seat still differs for the others somewhere."""

@@ -167,30 +167,6 @@ def plain_observation(obs: Any) -> dict[str, Any]:
     return dict(obs)
 
 
-def _is_public(state: GameState, action: int) -> bool:
-    """Whether everyone sees ``action``: the game's :meth:`GameState.public_action`.
-
-    Transitional: a game that does not say yet (the base answers ``True`` for
-    everything) is given a stand-in with the two hidden kinds we know of — a
-    card taken outside trick play is put away face down (Tremanswhist), and a
-    simultaneous bid other than the last stays hidden (Plump).  Remove once
-    every game implements ``public_action``.
-    """
-    if type(state).public_action is not GameState.public_action:
-        return state.public_action(action)
-    if state.GAME == "tremanswhist" and action < 52:
-        from stickspel.games.tremanswhist.state import _PLAY
-
-        return bool(getattr(state, "phase", _PLAY) == _PLAY)
-    if state.GAME == "plump" and action >= 52:
-        if getattr(state.rules, "bidding", None) != "simultaneous":
-            return True
-        obs = plain_observation(state.observation(state.current_player()))
-        last = len(obs.get("bids") or []) - 1
-        return obs.get("phase") != "bid" or int(obs.get("bids_made") or 0) >= last
-    return True
-
-
 class Table:
     """A game (a :class:`Game` or its text, ``"plump(players=3)"``) played by
     ``persons`` (their order is the record's ``players``).
@@ -415,7 +391,7 @@ class Table:
             return self._append(_Entry(event, facts=_Facts(deal_over=True)))
         action = item
         seat = state.current_player()
-        public = _is_public(state, action)
+        public = state.public_action(action)
         facts = _Facts(is_call=action >= 52, text=state.action_to_string(action))
         before_trick = state.last_trick()
         state.apply_action(action)

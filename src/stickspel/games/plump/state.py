@@ -180,10 +180,11 @@ class PlumpState(TrickGameState):
         return BID_BASE + 52 // self.rules.hands + 1
 
     def public_action(self, action: int) -> bool:
-        """A bid made at once with the others is seen by its bidder only."""
-        return not (
-            self.rules.bidding == "simultaneous" and self.phase == BID and action >= BID_BASE
-        )
+        """A bid made at once with the others is seen by its bidder only, until the
+        last one: then every bid is shown together."""
+        if self.rules.bidding != "simultaneous" or self.phase != BID or action < BID_BASE:
+            return True
+        return sum(b is not None for b in self.bids) == self.num_players - 1
 
     # --- fast undo ------------------------------------------------------------
     def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
