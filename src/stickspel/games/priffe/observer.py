@@ -35,7 +35,6 @@ cannot tell apart give the same tensor.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
@@ -153,20 +152,8 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-class _ReadOnlyDict(dict[str, Any]):
-    """Compatibility: the observation is also a read-only ``dict`` of its
-    :meth:`~PriffeObservation.to_dict`, because ``cli/app.py`` still hands
-    observations to ``json.dumps``.  Drop this base once clients call ``to_json()``."""
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("an observation is read-only")
-
-    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
-    update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
-
-
 @dataclass(frozen=True)
-class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
+class PriffeObservation(Observation):
     """What ``seat`` sees: its own hand, the calls, the contract, the play so far, scores.
 
     Seats are seats; ``seating`` maps them to persons (indices of the record's
@@ -211,9 +198,6 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
     totals: tuple[int, ...]
     last_result: FrozenMap | None = None
 
-    def __post_init__(self) -> None:
-        dict.update(self, self.to_dict())
-
     def to_dict(self) -> dict[str, Any]:
         # field by field (a generic walk is slow, and bots read observations every move)
         out = {name: getattr(self, name) for name in _FIELDS}
@@ -232,14 +216,6 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
             out["last_result"] = self.last_result.to_dict()
         return out
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # pickle and copy rebuild from the fields (the read-only dict refuses items)
-        return (type(self), tuple(getattr(self, name) for name in _FIELDS))
-
-    def to_json(self) -> str:
-        # the dict this observation also is holds exactly to_dict(): no need to build it again
-        return json.dumps(self, sort_keys=True, ensure_ascii=False)
-
     def __getitem__(self, key: str) -> Any:
         if key == "last_result" and self.last_result is None:
             raise KeyError(key)
@@ -250,8 +226,8 @@ class PriffeObservation(Observation, _ReadOnlyDict):  # type: ignore[misc]
             return self.last_result is not None
         return super().__contains__(key)
 
-    def keys(self) -> list[str]:  # type: ignore[override]
-        return list(dict.keys(self))
+    def keys(self) -> list[str]:
+        return list(self.to_dict())
 
 
 _FIELDS = tuple(f.name for f in fields(PriffeObservation))
