@@ -255,3 +255,38 @@ def test_load_game_by_text() -> None:
     state.apply_chance(random.Random(0))
     assert len(state.legal_actions()) == 11  # bids 0–10, no spärr
     assert game.info.max_game_length == sum(5 * (k + 1) for k in game.rules.schedule())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "plump(tie_break=true,players=3,max_cards=3)",
+        "plump(players=2,bidding=simultaneous,sparr=false,max_cards=4)",
+        "plump(trump=rotation_nt,first_lead=dealer,players=5,max_cards=3)",
+        "plump(players=10,max_cards=5,deal_order=up)",
+    ],
+)
+def test_sampled_worlds_under_other_rules(text: str) -> None:
+    """Beyond the presets (the conformance suite): what each seat sees, its tensor
+    and the legal actions survive resampling, and every world plays on."""
+    game = load_game(text)
+    rng = random.Random(text)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(rng)
+            continue
+        if steps % 7 == 0:
+            for seat in range(state.num_players):
+                world = state.sample_world(seat, rng)
+                assert world.observation(seat) == state.observation(seat)
+                tensor = world.observation_tensor(seat)
+                assert tensor.tobytes() == state.observation_tensor(seat).tobytes()
+                if seat == state.current_player():
+                    assert world.legal_actions() == state.legal_actions()
+                while not world.deal_over():
+                    world.apply_action(rng.choice(world.legal_actions()))
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert steps <= game.info.max_game_length
