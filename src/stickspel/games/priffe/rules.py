@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stickspel.core import Rules, RulesError, option
+from stickspel.core import IllegalActionError, Rule, Rules, RulesError, option
 from stickspel.core.cards import (
     CLUBS,
     DIAMONDS,
@@ -340,8 +340,11 @@ def score_deal(
         for side in (0, 1):
             points[side] = value * max(0, 6 - t[side])
     elif declarers not in (0, 1):
-        raise ValueError(
-            f"{CONTRACT_NAMES[contract]} needs a declaring side 0 or 1, not {declarers!r}"
+        raise IllegalActionError(
+            "priffe.score.declarers",
+            rule=Rule.RESULT_CONTRACT,
+            contract=CONTRACT_NAMES[contract],
+            declarers=declarers,
         )
     elif contract == NOLL:
         scorer = 0 if t[0] <= 6 else 1
@@ -369,7 +372,9 @@ def score_deal(
     if honours is not None and rules.honours:
         held = (int(honours["held"][0]), int(honours["held"][1]))
         if held not in HONOUR_POINTS:
-            raise ValueError(f"honours held {list(held)} score nothing: [4, 0], [3, 1] or [3, 0]")
+            raise IllegalActionError(
+                "priffe.score.honours", rule=Rule.RESULT_HONOURS, held=list(held)
+            )
         hon = {
             "side": int(honours["side"]),
             "kind": honour_kind(contract),
