@@ -11,7 +11,7 @@ import pytest
 
 from stickspel import load_game
 from stickspel.bots import RandomBot, Turn, make_bot
-from stickspel.core import GameState, IllegalActionError, Rule
+from stickspel.core import GameState, IllegalActionError, Observation, Rule
 from stickspel.core.cards import card_str
 from stickspel.protokoll import build_sheet
 from stickspel.records import load_record, replay
@@ -37,6 +37,8 @@ def bot_table(
 def cards_in(value: Any) -> set[str]:
     """Every card text in ``value`` (observations, event texts), however nested."""
     found: set[str] = set()
+    if isinstance(value, Observation):
+        value = value.to_dict()
     if isinstance(value, str):
         found |= {w for w in value.split() if w in CARDS}
     elif isinstance(value, dict):

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stickspel.bots import RandomBot, Turn
-from stickspel.core import CALL_BASE, Deal
+from stickspel.core import CALL_BASE, Deal, Observation
 from stickspel.core.cards import CardError, card_str, make_rng, parse_card, parse_cards
 from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
 
@@ -29,6 +29,8 @@ RULE_SETS = [
 
 def cards_named(value: Any) -> set[str]:
     """Every card text anywhere in an observation (values, not keys)."""
+    if isinstance(value, Observation):
+        value = value.to_dict()
     if isinstance(value, dict):
         return set().union(*(cards_named(v) for v in value.values())) if value else set()
     if isinstance(value, list):

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -63,22 +62,8 @@ class LastTrickView(Observation):
         return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
 
 
-class _ReadOnlyDict(dict[str, Any]):
-    """An observation's plain form held as read-only dict contents, for code that
-    still treats observations as dictionaries: the terminal game looks for a
-    card's text in ``json.dumps(obs)`` (``cli/app.py``).  Nothing may change it;
-    it can go once every caller uses :meth:`Observation.to_dict`.
-    """
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("an observation is read-only")
-
-    __setitem__ = __delitem__ = _refuse
-    clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
-
-
 @dataclass(frozen=True)
-class PlumpObservation(Observation, _ReadOnlyDict):
+class PlumpObservation(Observation):
     """What ``seat`` sees: its own hand, the upcard, public bids and play, scores.
 
     Cards are in record notation (``'AS'``), the trump suit a letter.  ``played``
@@ -107,14 +92,11 @@ class PlumpObservation(Observation, _ReadOnlyDict):
     totals: tuple[int, ...]
     played: tuple[str, ...] | None = None
 
-    def __post_init__(self) -> None:
-        dict.update(self, self._plain())
-
     def to_dict(self) -> dict[str, Any]:
         return self._plain()  # a fresh copy: the caller may change it
 
     def to_json(self) -> str:
-        return json.dumps(self, sort_keys=True, ensure_ascii=False)
+        return json.dumps(self._plain(), sort_keys=True, ensure_ascii=False)
 
     def _plain(self) -> dict[str, Any]:
         # written out rather than dataclasses.asdict: search compares these often
@@ -143,27 +125,17 @@ class PlumpObservation(Observation, _ReadOnlyDict):
         return data
 
     def __getitem__(self, key: str) -> Any:
-        if not dict.__contains__(self, key):
-            raise KeyError(key)
+        if key == "played" and self.played is None:
+            raise KeyError(key)  # the key exists only while cards are played
         return Observation.__getitem__(self, key)
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if dict.__contains__(self, key) else default
-
     def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self, key)
+        if key == "played":
+            return self.played is not None
+        return Observation.__contains__(self, key)
 
-    def keys(self) -> list[str]:  # type: ignore[override]
-        return list(dict.keys(self))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # dict's pickling would refill the read-only contents item by item
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        return (_rebuild, (type(self), values))
-
-
-def _rebuild(cls: type[PlumpObservation], values: dict[str, Any]) -> PlumpObservation:
-    return cls(**values)
+    def keys(self) -> list[str]:
+        return list(self._plain())
 
 
 def observe(state: PlumpState, seat: int) -> PlumpObservation:

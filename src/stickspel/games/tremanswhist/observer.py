@@ -12,6 +12,7 @@ other hands, what others put away or bought.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,21 +90,6 @@ class PurchaseView(Observation):
     count: int
 
 
-class _FrozenDict(dict[str, Any]):
-    """The plain form of an observation, held as read-only dict contents.
-
-    Code written against the dictionaries observations used to be still runs:
-    ``json.dumps(obs)`` (the terminal game looks for a card's text in it) and
-    ``isinstance(obs, dict)``.  Nothing may change the contents.
-    """
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("an observation is read-only")
-
-    __setitem__ = __delitem__ = _refuse
-    clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
-
-
 _LIVE_KEYS = ("targets", "pile_size", "discarded", "received", "tricks_won")
 _BUYING_KEYS = ("purchases", "discarding")
 _MAIN_KEYS = ("exchanges",)
@@ -111,7 +97,7 @@ _PLAY_KEYS = ("trick", "played", "last_trick")
 
 
 @dataclass(frozen=True)
-class TremanswhistObservation(Observation, _FrozenDict):
+class TremanswhistObservation(Observation):
     """What a seat may know now (cards in their text form, ``"AS"``).
 
     Keys present in every phase: the game, form, seat, phase, deal, dealer,
@@ -153,9 +139,6 @@ class TremanswhistObservation(Observation, _FrozenDict):
     played: tuple[str, ...] | None = None
     last_trick: LastTrickView | None = None
 
-    def __post_init__(self) -> None:
-        dict.update(self, self.to_dict())
-
     def present_keys(self) -> tuple[str, ...]:
         """The keys this phase and form show (the others are ``None`` placeholders)."""
         keys = tuple(f.name for f in dataclasses.fields(self) if f.default is dataclasses.MISSING)
@@ -168,28 +151,19 @@ class TremanswhistObservation(Observation, _FrozenDict):
         data = Observation.to_dict(self)
         return {k: data[k] for k in self.present_keys()}
 
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+
     def __getitem__(self, key: str) -> Any:
-        if not dict.__contains__(self, key):
+        if key not in self.present_keys():
             raise KeyError(key)
         return Observation.__getitem__(self, key)
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if dict.__contains__(self, key) else default
-
     def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self, key)
+        return key in self.present_keys()
 
-    def keys(self) -> list[str]:  # type: ignore[override]
-        return list(dict.keys(self))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # dict's pickling would refill the read-only contents item by item
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        return (_rebuild, (type(self), values))
-
-
-def _rebuild(cls: type[TremanswhistObservation], values: dict[str, Any]) -> Any:
-    return cls(**values)
+    def keys(self) -> list[str]:
+        return list(self.present_keys())
 
 
 def _cards(mask: int) -> tuple[str, ...]:
