@@ -198,3 +198,25 @@ def test_errors_come_from_the_catalogue_in_both_languages() -> None:
     assert e.key == "records.schema.type"
     assert e.text("sv") == "giv 1: deals[0].dealer: true är inte ett heltal [malformed]"
     assert e.to_dict()["message_sv"] == "deals[0].dealer: true är inte ett heltal"
+
+
+def test_every_records_key_in_the_code_is_in_both_catalogues() -> None:
+    import re
+
+    from stickspel.i18n import catalogue
+
+    sources = [ROOT / "src" / "stickspel" / "records" / f for f in ("replayer.py", "events.py")]
+    sources += [
+        ROOT / "src" / "stickspel" / "games" / g / "codec.py"
+        for g in ("plump", "priffe", "tremanswhist")
+    ]
+    keys = set()
+    for path in sources:
+        keys |= set(re.findall(r'"(records\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert len(keys) > 40
+    for lang in ("en", "sv"):
+        missing = sorted(k for k in keys if k not in catalogue(lang))
+        assert missing == [], (lang, missing)
+    assert {k for k in catalogue("en") if k.startswith("records.")} == {
+        k for k in catalogue("sv") if k.startswith("records.")
+    }
