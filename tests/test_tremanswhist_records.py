@@ -14,6 +14,7 @@ from stickspel.bots import RandomBot, Turn
 from stickspel.core import Deal
 from stickspel.core.cards import make_rng, parse_cards
 from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
+from stickspel.games.tremanswhist.codec import exchange_actions
 from stickspel.records import RecordError, dump_record, parse_record_text, replay
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
@@ -288,7 +289,7 @@ def test_buying_exhausted_pile_ends_the_purchases() -> None:
 
 def test_buying_actions_are_one_discard_per_card_then_buy() -> None:
     state = TremanswhistState(TremanswhistRules(form="buying"))
-    assert state.exchange_actions({"seat": 1, "discard": ["AS", "2C"]}) == [51, 0, BUY]
+    assert exchange_actions(state, {"seat": 1, "discard": ["AS", "2C"]}) == [51, 0, BUY]
 
 
 # --- deals played with real cards --------------------------------------------------------------

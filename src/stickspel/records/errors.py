@@ -1,19 +1,62 @@
-"""The error of a record that is malformed or breaks a rule."""
+"""The error of a record that is malformed or breaks a rule.
+
+A :class:`RecordError` is built like the core errors, from a catalogue key of the
+``records`` domain and its parameters (``records.*`` in ``records.po``), or
+around the engine refusal it wraps (``cause``); it names where (deal and trick,
+1-based, and the seat) and the rule broken.
+
+>>> e = RecordError("records.no_trick_done", rule="trick_size", deal=2)
+>>> str(e), e.text("sv")
+('deal 2: no trick was completed [trick_size]', 'giv 2: inget stick blev färdigt [trick_size]')
+>>> e.to_dict()["message_sv"]
+'inget stick blev färdigt'
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from stickspel.core import StickspelError
 
-__all__ = ["RecordError"]
+__all__ = ["RecordError", "Msg"]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message of the catalogue used as a parameter of another (a place in a
+    record: ``Msg("records.place.deal", {"deal": 3})`` → ``deal 3`` / ``giv 3``)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str) -> str:
+        from stickspel.i18n import render
+
+        return render(self.key, _rendered(self.params, lang), lang)
+
+
+def _rendered(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Parameters with nested messages (and wrapped errors) rendered in ``lang``."""
+    from stickspel.core import error_text
+
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if isinstance(v, Msg):
+            v = v.text(lang)
+        elif isinstance(v, BaseException):
+            v = error_text(v, lang)
+        out[k] = v
+    return out
 
 
 class RecordError(StickspelError, ValueError):
     """A record that is malformed or breaks a rule; says where and which rule.
 
     ``sv`` is the whole message in Swedish (``giv 3, stick 2: … [rule]``); its
-    detail is the Swedish text given, else the English one.
+    detail is the Swedish text given, else the English one.  ``detail`` and
+    ``detail_sv`` are the message without the place and rule.
 
     >>> e = RecordError("seat 2 does not hold QS", rule="card_not_held", deal=3, trick=2,
     ...                 sv="plats 2 har inte D♠")
@@ -25,31 +68,67 @@ class RecordError(StickspelError, ValueError):
 
     def __init__(
         self,
-        message: str,
+        key_or_message: str = "",
         *,
         rule: str,
         deal: int | None = None,
         trick: int | None = None,
         seat: int | None = None,
         sv: str | None = None,
+        cause: BaseException | None = None,
+        **params: Any,
     ) -> None:
-        self.rule = rule
+        self.rule = str(rule)
         self.deal = deal
         self.trick = trick
         self.seat = seat
-        self.detail = message
-        self.detail_sv = sv
-        where, where_sv = [], []
-        if deal is not None:
-            where.append(f"deal {deal}")
-            where_sv.append(f"giv {deal}")
-        if trick is not None:
-            where.append(f"trick {trick}")
-            where_sv.append(f"stick {trick}")
-        prefix, prefix_sv = ", ".join(where), ", ".join(where_sv)
-        super().__init__(f"{prefix}: {message} [{rule}]" if prefix else f"{message} [{rule}]")
-        detail_sv = sv or message
-        self.sv = f"{prefix_sv}: {detail_sv} [{rule}]" if prefix else f"{detail_sv} [{rule}]"
+        self.cause = cause
+        if cause is not None:
+            from stickspel.core import error_text
+
+            has_sv = bool(getattr(cause, "sv", None))
+            super().__init__(str(cause), sv=error_text(cause, "sv") if has_sv else None)
+        else:
+            super().__init__(key_or_message, sv=sv, **params)
+        self.detail = self.detail_text("en")
+        self.detail_sv: str | None = (
+            self.detail_text("sv") if (self.key is not None or self._sv is not None) else None
+        )
+        self.args = (self.text("en"),)
+
+    def detail_text(self, lang: str, names: Sequence[str] | None = None) -> str:
+        """The message without the place and the rule, in ``lang``."""
+        if self.key is None:
+            if lang == "sv" and self._sv:
+                return self._sv
+            return self._en or ""
+        from stickspel.i18n import render
+
+        return render(self.key, _rendered(self.params, lang), lang, names=names)
+
+    def text(self, lang: str, names: Sequence[str] | None = None) -> str:
+        from stickspel.i18n import render
+
+        where = []
+        if self.deal is not None:
+            where.append(render("records.place.deal", {"deal": self.deal}, lang))
+        if self.trick is not None:
+            where.append(render("records.place.trick", {"trick": self.trick}, lang))
+        detail = self.detail_text(lang, names)
+        prefix = ", ".join(where)
+        return f"{prefix}: {detail} [{self.rule}]" if prefix else f"{detail} [{self.rule}]"
+
+    @property
+    def sv(self) -> str | None:
+        """The whole message in Swedish."""
+        return self.text("sv")
+
+    @sv.setter
+    def sv(self, value: str | None) -> None:
+        self._sv = value
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
         return {
