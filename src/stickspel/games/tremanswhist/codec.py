@@ -15,16 +15,16 @@ from typing import Any
 
 from stickspel.core import InvalidActionError, ReportedDeal
 from stickspel.core.cards import CardError, card_str, parse_card
-from stickspel.games.tremanswhist.state import (
-    _BUY,
-    _OFFER,
+from stickspel.games.tremanswhist.rules import (
     BUY,
+    BUY_PHASE,
     DECLINE,
+    OFFER,
     PILE_SIZE,
     PLAYERS,
     TAKE,
-    TremanswhistState,
 )
+from stickspel.games.tremanswhist.state import TremanswhistState
 from stickspel.records.errors import RecordError
 from stickspel.records.events import (
     Act,
@@ -134,7 +134,7 @@ def exchanges_record(state: TremanswhistState) -> list[dict[str, Any]]:
                 out.append({"seat": s, "count": len(cards)})
             else:
                 out.append({"seat": s, "discard": [card_str(c) for c in cards]})
-        if state.phase == _BUY and state.discarding:
+        if state.phase == BUY_PHASE and state.discarding:
             # a purchase under way: the cards put away so far, nothing received yet
             out.append(
                 {
@@ -179,13 +179,13 @@ class TremanswhistCodec:
         if (
             tricks
             and isinstance(tricks[0], dict)
-            and state.phase in (_OFFER, _BUY)
+            and state.phase in (OFFER, BUY_PHASE)
             and "leader" in tricks[0]
             and tricks[0]["leader"] != state.current_player()
         ):
             key = (
                 "records.tremanswhist.exchange_missing_offer"
-                if state.phase == _OFFER
+                if state.phase == OFFER
                 else "records.tremanswhist.exchange_missing_buy"
             )
             raise RecordError(
@@ -193,7 +193,7 @@ class TremanswhistCodec:
             )
         yield from trick_events(state, deal, i)
         yield from result_events(deal)
-        if "result" in deal and state.phase in (_OFFER, _BUY):
+        if "result" in deal and state.phase in (OFFER, BUY_PHASE):
             raise RecordError("records.tremanswhist.exchange_unfinished", rule="truncated", deal=i)
         if "kind" in deal and deal["kind"] != state.kind:
             raise RecordError(
