@@ -63,6 +63,7 @@ __all__ = [
     "atomic_write",
     "locked",
     "check_output_path",
+    "check_totals",
 ]
 
 #: The largest record file read (10 MB); a whole evening's protokoll is a few kB,
@@ -406,7 +407,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-_LOCKS: dict[str, Any] = {}
+_LOCKS: dict[tuple[int, str], Any] = {}
 
 
 @contextlib.contextmanager
@@ -431,10 +432,11 @@ def locked(path: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     from filelock import FileLock, Timeout
 
     p = Path(path)
-    key = str(p.absolute().with_name(p.name + ".lock"))
+    name = str(p.absolute().with_name(p.name + ".lock"))
+    key = (os.getpid(), name)  # a forked child never shares its parent's lock object
     lock = _LOCKS.get(key)
     if lock is None:  # one lock object per file, so a nested ``locked`` re-enters it
-        lock = _LOCKS[key] = FileLock(key)
+        lock = _LOCKS[key] = FileLock(name)
     try:
         lock.acquire(timeout=timeout)
     except Timeout:
@@ -498,3 +500,26 @@ def check_output_path(path: str | Path, *, directory: bool = False) -> Path:
             f"kan inte skapas: ingen behörighet att skriva i {parent}",
         )
     return p
+
+
+def check_totals(doc: dict[str, Any], returns: Any) -> None:
+    """Refuse a record whose ``totals`` are not what its deals add up to (``returns``,
+    the replayed state's), finished or not: a figure edited by hand is never shown.
+
+    >>> check_totals({"totals": [3, 4]}, [3.0, 4.0])
+    >>> check_totals({"totals": [3, 5]}, [3.0, 4.0])
+    Traceback (most recent call last):
+    ...
+    stickspel.records.errors.RecordError: totals are [3, 5], the deals add up to [3, 4] [totals]
+    """
+    if "totals" not in doc:
+        return
+    want = [int(x) if float(x).is_integer() else x for x in returns]
+    have = doc["totals"]
+    if json.dumps(have) != json.dumps(want):
+        shown = _short(json.dumps(have), 80)[1:-1]
+        raise RecordError(
+            f"totals are {shown}, the deals add up to {want}",
+            rule="totals",
+            sv=f"summorna är {shown}, givarna blir tillsammans {want}",
+        )
