@@ -40,7 +40,7 @@ from typing import Any
 from stickspel.core import GameState, IllegalActionError, Rules, StickspelError, error_text
 from stickspel.games import game_spec
 from stickspel.records import FORMAT, RecordError, load_record, write_record
-from stickspel.records.io import locked
+from stickspel.records.io import FileBusyError, locked
 from stickspel.safetext import MAX_NAME_LENGTH, check_name
 
 __all__ = [
@@ -322,7 +322,13 @@ class Session:
         fails is refused with a :class:`ScorekeeperError` naming the file, the row
         and the problem, and is never written to.
         """
-        with locked(path):
+        try:
+            with locked(path):
+                doc = load_record(path)
+                stamp = _stamp(path)
+        except FileBusyError:
+            raise
+        except PermissionError:  # a read-only place: read it without the lock
             doc = load_record(path)
             stamp = _stamp(path)
         session = validate_protokoll(doc, path)
