@@ -719,11 +719,29 @@ def _sim(game: str, **kwargs: Any) -> None:
     lang = _check_lang(common["lang"])
     spec, rules = _build_rules(game, lang, common, variant)
     n = spec.state(rules).num_players  # type: ignore[call-arg]
+    from stickspel.records.io import check_output_path
+    from stickspel.simulate import SimulationSummary, capped_for_simulation
+
+    played: list[GameState] = []
     try:
         bots = parse_bots(game, common["bots"], n)
-        summary = simulate(game, rules, bots, common["games"], common["seed"], common["record_dir"])
-    except RulesError as e:
+        if common["record_dir"] is not None:
+            check_output_path(common["record_dir"], directory=True)
+        summary = simulate(
+            game, rules, bots, common["games"], common["seed"], common["record_dir"],
+            on_game=lambda _k, state: played.append(state),
+        )  # fmt: skip
+    except KeyboardInterrupt:  # Ctrl-C: the summary of the games played so far
+        summary = SimulationSummary(
+            game, capped_for_simulation(rules), list(bots), common["seed"], len(played),
+            [st.returns() for st in played], [st.winners() for st in played],
+            record_dir=str(common["record_dir"]) if common["record_dir"] is not None else None,
+        )  # fmt: skip
+        print(_msg(lang, "error") + ": interrupted (Ctrl-C)", file=sys.stderr)
+    except (RulesError, ValueError) as e:
         raise _fail(lang, error_text(e, lang)) from None
+    except OSError as e:
+        raise _fail(lang, error_text(e, lang), 1) from None
     data = summary.to_dict()
     if common["json"]:
         print(json.dumps(data, ensure_ascii=False, indent=1))
@@ -850,6 +868,8 @@ def replay_command(
 ) -> None:
     """Check a record by replaying it through the rules; print its protokoll and result."""
     from stickspel.records import RecordError, load_record, replay
+    from stickspel.records.io import RecordFileError
+    from stickspel.safetext import markup_safe, plain
 
     lang = _check_lang(lang)
     try:
@@ -879,26 +899,36 @@ def replay_command(
                 if err[k] is not None
             ]
             print(
-                _msg(
-                    lang,
-                    "invalid",
-                    where=(", ".join(where) + ": ") if where else "",
-                    message=err["message_sv"] if lang == "sv" else err["message"],
-                    rule=err["rule"],
+                plain(  # one line; what the file says is shown, not obeyed
+                    _msg(
+                        lang,
+                        "invalid",
+                        where=(", ".join(where) + ": ") if where else "",
+                        message=err["message_sv"] if lang == "sv" else err["message"],
+                        rule=err["rule"],
+                    )
+                    + ("" if isinstance(e, RecordFileError) else f" — {file}"),  # the file named
+                    2000,
                 ),
                 file=sys.stderr,
             )
         raise typer.Exit(1) from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
+        # a value of the wrong kind that the checks let through: still one line
+        raise _fail(
+            lang, plain(f"{file}: not a valid record ({type(e).__name__}: {e})", 500), 1
+        ) from None
     if as_json:
         print(json.dumps(rep.summary(), ensure_ascii=False, indent=1))
         return
     console = _console()
     _show_sheet(console, rep.state, rep.players, lang)
+    shown = [markup_safe(p, 40) for p in rep.players]  # names from the file: text, not markup
     for w in rep.warnings:
-        console.print(_msg(lang, "warning", text=w), style="yellow")
+        console.print(_msg(lang, "warning", text=markup_safe(w, 500)), style="yellow")
     if rep.finished:
         console.print(_msg(lang, "valid"), style="bold")
-        _announce_end(console, rep.state, rep.players, lang)
+        _announce_end(console, rep.state, shown, lang)
     else:
         console.print(_msg(lang, "unfinished", deals=len(rep.state.deal_records)), style="yellow")
     totals = [int(x) if float(x).is_integer() else x for x in rep.state.returns()]
@@ -906,7 +936,7 @@ def replay_command(
         _msg(
             lang,
             "totals",
-            totals=", ".join(f"{p} {t}" for p, t in zip(rep.players, totals, strict=True)),
+            totals=", ".join(f"{p} {t}" for p, t in zip(shown, totals, strict=True)),
         )
     )
 

@@ -18,9 +18,11 @@ Swedish by default, English with ``--lang en``.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +31,17 @@ import typer
 from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.games import game_spec
 from stickspel.protokoll import build_sheet
-from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_mark
+from stickspel.protokoll.scorekeeper import (
+    ScorekeeperError,
+    Session,
+    StaleFileError,
+    parse_count,
+    parse_mark,
+    validate_protokoll,
+)
 from stickspel.records import RecordError, load_record
+from stickspel.records.io import atomic_write, check_output_path, locked
+from stickspel.safetext import plain
 
 __all__ = ["protokoll_app", "TEXTS"]
 
@@ -119,8 +130,32 @@ def _lang(lang: str) -> str:
 
 
 def _die(lang: str, message: str, code: int = 2) -> None:
-    print(f"{TEXTS.get(lang, TEXTS['sv'])['error']}: {message}", file=sys.stderr)
+    text = plain(message, 2000)  # one line, nothing a terminal would obey
+    print(f"{TEXTS.get(lang, TEXTS['sv'])['error']}: {text}", file=sys.stderr)
     raise typer.Exit(code)
+
+
+F = Callable[..., Any]
+
+
+def _guarded(fn: F) -> F:
+    """Run a command so that no error ends in a traceback: the errors the command
+    expects are reported where they happen; anything else still becomes one line
+    and exit code 1 (and the file is untouched: every write is atomic)."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        lang = kwargs.get("lang") if kwargs.get("lang") in TEXTS else "sv"
+        try:
+            return fn(*args, **kwargs)
+        except (typer.Exit, typer.Abort, KeyboardInterrupt, SystemExit):
+            raise
+        except OSError as e:  # a full disk, a lock held too long, no permission …
+            _die(str(lang), error_text(e, str(lang)), 1)
+        except Exception as e:
+            _die(str(lang), f"{type(e).__name__}: {error_text(e, str(lang))}", 1)
+
+    return run
 
 
 def _console() -> Any:
@@ -173,13 +208,62 @@ def _at_row(session: Session, row: int, error: Exception, lang: str = "en") -> s
 
 
 def _load(path: Path, lang: str) -> Session:
+    """The session kept in ``path``, checked whole; or a one-line error and exit 1."""
     try:
         return Session.load(path)
     except OSError as e:
         _die(lang, error_text(e, lang), 1)
     except (RecordError, ScorekeeperError, RulesError) as e:
-        _die(lang, f"{path}: {error_text(e, lang)}", 1)
+        _die(lang, _about(path, error_text(e, lang)), 1)
     raise AssertionError("unreachable")
+
+
+def _about(path: Path, message: str) -> str:
+    """``message`` about the file ``path``, named once."""
+    return message if message.startswith(str(path)) else f"{path}: {message}"
+
+
+def _load_any(path: Path, lang: str) -> dict[str, Any]:
+    """Any record for a sheet: a protokoll checked whole like :func:`_load`, a record
+    played with cards replayed through the rules."""
+    from stickspel.records import replay
+
+    try:
+        doc = load_record(path)
+        deals = doc.get("deals")
+        played = isinstance(deals, list) and any(
+            isinstance(d, dict) and ("hands" in d or "tricks" in d) for d in deals
+        )
+        if played:
+            replay(doc)
+        else:
+            validate_protokoll(doc, path)
+        return doc
+    except OSError as e:
+        _die(lang, error_text(e, lang), 1)
+    except (RecordError, ScorekeeperError, RulesError) as e:
+        _die(lang, _about(path, error_text(e, lang)), 1)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        _die(lang, _about(path, f"not a valid record ({type(e).__name__}: {e})"), 1)
+    raise AssertionError("unreachable")
+
+
+def _output(path: Path, lang: str) -> Path:
+    try:
+        return check_output_path(path)
+    except (StickspelError, OSError) as e:
+        _die(lang, error_text(e, lang), 1)
+    raise AssertionError("unreachable")
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path, lang: str) -> Iterator[None]:
+    """Hold ``path``'s lock across a read-modify-write; waiting too long is one line."""
+    try:
+        with locked(path):
+            yield
+    except OSError as e:  # FileBusyError, or no permission to create the lock
+        _die(lang, error_text(e, lang), 1)
 
 
 def _rules_texts(options: Sequence[str]) -> dict[str, str]:
@@ -198,8 +282,9 @@ def _person(session: Session, text: str) -> int:
     """A player's index from a name (case-insensitive, a unique prefix will do) or a number."""
     t = text.strip()
     names = session.players
-    if t.isdigit() and int(t) < len(names) and t not in names:
-        return int(t)
+    k = parse_count(t)
+    if k is not None and k < len(names) and t not in names:
+        return k
     exact = [i for i, n in enumerate(names) if n.lower() == t.lower()]
     if exact:
         return exact[0]
@@ -245,11 +330,14 @@ def _per_player(session: Session, text: str, what: str) -> list[str]:
 def _ints(values: Sequence[str], what: str) -> list[int]:
     out = []
     for v in values:
-        if not v.strip().isdigit():
+        k = parse_count(v)
+        if k is None:
+            shown = repr(plain(v.strip(), 20))
             raise ScorekeeperError(
-                f"{what}: {v.strip()!r} is not a number", sv=f"{what}: {v.strip()!r} är inget tal"
+                f"{what}: {shown} is not a number (digits 0–9)",
+                sv=f"{what}: {shown} är inget tal (siffror 0–9)",
             )
-        out.append(int(v))
+        out.append(k)
     return out
 
 
@@ -317,13 +405,7 @@ def _build_deal(
             raise ScorekeeperError(
                 "Plump needs --bids and --tricks", sv="Plump behöver --bids och --tricks"
             )
-        bid_values = []
-        for b in _per_player(session, bids, "bids"):
-            if not b.isdigit():
-                raise ScorekeeperError(
-                    f"bids: {b!r} is not a number", sv=f"bids: {b!r} är inget tal"
-                )
-            bid_values.append(int(b))
+        bid_values: list[int | None] = list(_ints(_per_player(session, bids, "bids"), "bids"))
         marks: list[int | str] = [parse_mark(t) for t in _per_player(session, tricks, "tricks")]
         return session.plump_deal(bid_values, marks, row=row, trump=trump)
     if game == "priffe":
@@ -375,6 +457,7 @@ def _build_deal(
 
 
 @protokoll_app.command("new")
+@_guarded
 def new_command(
     game: str = typer.Argument(..., help="plump, priffe or tremanswhist."),
     players: str = typer.Option(..., "--players", help="Names in seat order: Anna,Björn,Cissi."),
@@ -388,6 +471,7 @@ def new_command(
     """Start a protokoll for a game played with real cards."""
     lang = _lang(lang)
     names = [p.strip() for p in players.split(",")]
+    _output(file, lang)
     if file.exists() and not force:
         _die(lang, _t(lang, "exists", path=file))
     try:
@@ -402,15 +486,20 @@ def new_command(
             want = first_dealer.strip().lower()
             if want in lower:
                 fd = lower.index(want)
-            elif want.isdigit() and int(want) < len(names):
-                fd = int(want)
+            elif (k := parse_count(want)) is not None and k < len(names):
+                fd = k
             else:
                 raise ScorekeeperError(
                     f"--first-dealer {first_dealer!r} is not one of the players ({', '.join(names)})",
                     sv=f"--first-dealer {first_dealer!r} är ingen av spelarna ({', '.join(names)})",
                 )
         session = Session.new(spec.name, names, rules, first_dealer=fd)
-        session.save(file)
+        with locked(file):
+            if file.exists() and not force:  # another window made it meanwhile
+                _die(lang, _t(lang, "exists", path=file))
+            session.save(file)
+    except OSError as e:
+        _die(lang, error_text(e, lang), 1)
     except (RulesError, ScorekeeperError, ValueError) as e:
         _die(lang, error_text(e, lang))
     print(_t(lang, "created", game=spec.name, path=file, players=", ".join(names)))
@@ -418,6 +507,7 @@ def new_command(
 
 
 @protokoll_app.command("add")
+@_guarded
 def add_command(
     file: Path = _FILE,
     bids: str | None = typer.Option(
@@ -457,22 +547,24 @@ def add_command(
 ) -> None:
     """Enter the next deal."""
     lang = _lang(lang)
-    session = _load(file, lang)
-    try:
-        deal = _build_deal(
-            session, row=None, bids=bids, tricks=tricks, trump=trump, calls=calls,
-            honours=honours, upcard=upcard, exchange=exchange, bought=bought, deal_json=deal_json,
-            contract=contract, by=by,
-        )  # fmt: skip
-        session.add(deal)
-    except (ScorekeeperError, ValueError) as e:
-        _die(lang, _at_row(session, len(session.entries) + 1, e, lang), 1)
+    with _file_lock(file, lang):  # read, check, add and save as one step
+        session = _load(file, lang)
+        try:
+            deal = _build_deal(
+                session, row=None, bids=bids, tricks=tricks, trump=trump, calls=calls,
+                honours=honours, upcard=upcard, exchange=exchange, bought=bought,
+                deal_json=deal_json, contract=contract, by=by,
+            )  # fmt: skip
+            session.add(deal)
+        except (ScorekeeperError, ValueError) as e:
+            _die(lang, _at_row(session, len(session.entries) + 1, e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "added", row=len(session.entries)))
     _print_next(session, lang)
 
 
 @protokoll_app.command("edit")
+@_guarded
 def edit_command(
     file: Path = _FILE,
     row: int = typer.Option(..., "--row", help="The row (deal number, from 1) to correct."),
@@ -491,27 +583,29 @@ def edit_command(
 ) -> None:
     """Correct an earlier row; every later figure is recomputed."""
     lang = _lang(lang)
-    session = _load(file, lang)
-    try:
-        if not 1 <= row <= len(session.entries):
-            raise ScorekeeperError(
-                f"there is no row {row} to correct (rows 1–{len(session.entries)})",
-                sv=f"det finns ingen rad {row} att rätta (rader 1–{len(session.entries)})",
-            )
-        deal = _build_deal(
-            session, row=row, bids=bids, tricks=tricks, trump=trump, calls=calls,
-            honours=honours, upcard=upcard, exchange=exchange, bought=bought, deal_json=deal_json,
-            contract=contract, by=by,
-        )  # fmt: skip
-        session.edit(row, deal)
-    except (ScorekeeperError, ValueError) as e:
-        _die(lang, _at_row(session, row, e, lang), 1)
+    with _file_lock(file, lang):
+        session = _load(file, lang)
+        try:
+            if not 1 <= row <= len(session.entries):
+                raise ScorekeeperError(
+                    f"there is no row {row} to correct (rows 1–{len(session.entries)})",
+                    sv=f"det finns ingen rad {row} att rätta (rader 1–{len(session.entries)})",
+                )
+            deal = _build_deal(
+                session, row=row, bids=bids, tricks=tricks, trump=trump, calls=calls,
+                honours=honours, upcard=upcard, exchange=exchange, bought=bought,
+                deal_json=deal_json, contract=contract, by=by,
+            )  # fmt: skip
+            session.edit(row, deal)
+        except (ScorekeeperError, ValueError) as e:
+            _die(lang, _at_row(session, row, e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "edited", row=row))
     _print_next(session, lang)
 
 
 @protokoll_app.command("undo")
+@_guarded
 def undo_command(
     file: Path = _FILE,
     rows: int = typer.Option(1, "--rows", help="How many of the last rows to remove."),
@@ -519,17 +613,19 @@ def undo_command(
 ) -> None:
     """Remove the last row(s)."""
     lang = _lang(lang)
-    session = _load(file, lang)
-    try:
-        session.undo(rows)
-    except ScorekeeperError as e:
-        _die(lang, error_text(e, lang), 1)
+    with _file_lock(file, lang):
+        session = _load(file, lang)
+        try:
+            session.undo(rows)
+        except ScorekeeperError as e:
+            _die(lang, error_text(e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "undone", n=rows))
     _print_next(session, lang)
 
 
 @protokoll_app.command("next")
+@_guarded
 def next_command(
     file: Path = _FILE,
     bids: str | None = typer.Option(
@@ -567,6 +663,7 @@ def next_command(
 
 
 @protokoll_app.command("show")
+@_guarded
 def show_command(
     file: Path = _FILE,
     html: Path | None = typer.Option(None, "--html", help="Also write the sheet as an HTML page."),  # noqa: B008
@@ -575,20 +672,17 @@ def show_command(
 ) -> None:
     """Show the protokoll, and who deals next."""
     lang = _lang(lang)
-    try:
-        doc = load_record(file)
-        sheet = build_sheet(doc, lang)
-    except OSError as e:
-        _die(lang, error_text(e, lang), 1)
-    except (RecordError, StickspelError, KeyError, ValueError) as e:
-        _die(lang, f"{file}: {error_text(e, lang)}", 1)
+    if html is not None:
+        _output(html, lang)
+    doc = _load_any(file, lang)
+    sheet = build_sheet(doc, lang)
     if as_json:
         print(json.dumps(sheet.to_dict(), ensure_ascii=False, indent=1))
         return
     if html is not None:
         from stickspel.protokoll.html import render_page
 
-        html.write_text(render_page(sheet), encoding="utf-8")
+        atomic_write(html, render_page(sheet).encode("utf-8"))
     from stickspel.protokoll.terminal import render_sheet
 
     console = _console()
@@ -597,13 +691,14 @@ def show_command(
     if "hands" not in json.dumps(doc.get("deals", [])[:1]):
         try:
             _print_next(Session(doc, file), lang)
-        except StickspelError:
+        except (StickspelError, ValueError):
             pass
     if html is not None:
         print(_t(lang, "wrote", path=html))
 
 
 @protokoll_app.command("pdf")
+@_guarded
 def pdf_command(
     out: Path = typer.Option(..., "--out", "-O", help="The PDF to write."),  # noqa: B008
     file: Path | None = typer.Option(  # noqa: B008
@@ -634,6 +729,7 @@ def pdf_command(
     from stickspel.protokoll.pdf import write_pdf
 
     lang = _lang(lang)
+    _output(out, lang)
     try:
         if blank == (file is not None):
             raise ScorekeeperError(
@@ -641,7 +737,7 @@ def pdf_command(
                 sv="ange antingen --file (ett ifyllt protokoll) eller --blank",
             )
         if file is not None:
-            doc = load_record(file)
+            doc = _load_any(file, lang)
             sheet = _filled_sheet(doc, lang)
         else:
             sheet = blank_sheet_for(game, players, order, max_cards, option, first_dealer, lang)
@@ -676,8 +772,8 @@ def blank_sheet_for(
     names: list[str] | None = None
     count: int | None = None
     if players:
-        if players.strip().isdigit():
-            count = int(players)
+        if (k := parse_count(players)) is not None:
+            count = k
         else:
             names = [p.strip() for p in players.split(",")]
             count = len(names)
@@ -738,8 +834,9 @@ def _ask(text: str) -> str:
     if low in _SHOW:
         raise _Command("show")
     for word in _EDIT:
-        if low.startswith(word.strip() + " ") and low[len(word.strip()) :].strip().isdigit():
-            raise _Command("edit", int(low[len(word.strip()) :].strip()))
+        k = parse_count(low[len(word.strip()) :])
+        if low.startswith(word.strip() + " ") and k is not None:
+            raise _Command("edit", k)
     return t
 
 
@@ -772,18 +869,17 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
 
         def one_bid(seat: int = seat, not_: str = not_) -> int:
             text = _ask(_t(lang, "bid_prompt", name=session.players[seat], n=cards, not_=not_))
-            if not text.isdigit():
-                raise ScorekeeperError(f"{text!r} is not a number", sv=f"{text!r} är inget tal")
+            bid = _ints([text], "bid")[0]
             trial = list(bids)
-            trial[seat] = int(text)
+            trial[seat] = bid
             if is_next:
                 session.check_bids(trial)
-            elif int(text) > cards:
+            elif bid > cards:
                 raise ScorekeeperError(
-                    f"{session.players[seat]} may bid 0–{cards}, not {text}",
-                    sv=f"{session.players[seat]} får bjuda 0–{cards}, inte {text}",
+                    f"{session.players[seat]} may bid 0–{cards}, not {bid}",
+                    sv=f"{session.players[seat]} får bjuda 0–{cards}, inte {bid}",
                 )
-            return int(text)
+            return bid
 
         bids[seat] = _retry(lang, one_bid)
 
@@ -874,6 +970,7 @@ _ENTRY = {"plump": _plump_entry, "priffe": _priffe_entry, "tremanswhist": _trema
 
 
 @protokoll_app.command("session")
+@_guarded
 def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
     """Keep the protokoll of an evening interactively: deal by deal, saved after each row."""
     lang = _lang(lang)
@@ -902,6 +999,11 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
             entry(session, lang, len(session.entries) + 1)
             _print_sheet(session, lang)
             print(_t(lang, "added", row=len(session.entries)))
+        except StaleFileError as e:
+            # another window saved the file: this entry was not saved; go on from the file
+            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
+            edit_row = None
+            _print_sheet(session, lang)
         except _Command as c:
             if c.kind == "quit":
                 break
@@ -919,5 +1021,8 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
                     edit_row = c.arg
                 else:
                     print(f"{TEXTS[lang]['error']}: there is no row {c.arg}")
-    session.save()
+    try:
+        session.save()
+    except StaleFileError as e:  # the file holds the other window's rows, all saved
+        print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
     print(_t(lang, "bye", path=file))

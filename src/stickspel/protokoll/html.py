@@ -6,7 +6,7 @@ Everything is escaped; marks become CSS classes (``made``, ``plump``,
 ``dealer``, so the web UI styles the sheet with its own CSS or with
 :data:`CSS`.  :func:`render_page` wraps it in a whole printable page.
 
->>> from stickspel.protokoll.model import Cell, Row, Sheet, Table
+>>> from stickspel.protokoll.model import Cell, Row, Sheet, Table, safe_sheet
 >>> t = Table("Plump", ["Anna", "<Björn>"], [Row("2", [Cell("12", "2", "made"),
 ...     Cell("", "1", "plump")], dealer=1)], label_header="Kort")
 >>> html = render_html(Sheet("plump", "Plump", ["Anna", "<Björn>"], [t]))
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from html import escape
 
-from stickspel.protokoll.model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table, safe_sheet
 
 __all__ = ["render_html", "render_page", "CSS"]
 
@@ -65,7 +65,7 @@ def _row_html(row: Row, width: int) -> str:
     out = [f'<tr class="{escape(row.kind)}">', f'<td class="label">{escape(row.label)}{note}</td>']
     for i, cell in enumerate(row.cells):
         classes = ["cell"]
-        if cell.mark:
+        if cell.mark and cell.mark.isidentifier():
             classes.append(cell.mark)
         if row.dealer == i:
             classes.append("dealer")
@@ -87,7 +87,13 @@ def _table_html(table: Table, winners: list[int] | None) -> str:
 
 
 def render_html(sheet: Sheet) -> str:
-    """The sheet as an HTML fragment (``<div class="protokoll">`` with its tables and rules)."""
+    """The sheet as an HTML fragment (``<div class="protokoll">`` with its tables and rules).
+
+    Every string is escaped (``escape(…, quote=True)``) after
+    :func:`~stickspel.protokoll.model.safe_sheet`; marks and kinds become class names
+    only when they are plain words.
+    """
+    sheet = safe_sheet(sheet)
     parts = [f'<div class="protokoll protokoll-{escape(sheet.game)}" lang="{escape(sheet.lang)}">']
     if len(sheet.tables) != 1 or sheet.tables[0].title != sheet.title:
         parts.append(f"<h2>{escape(sheet.title)}</h2>")
@@ -103,6 +109,7 @@ def render_html(sheet: Sheet) -> str:
 
 def render_page(sheet: Sheet) -> str:
     """A whole HTML document with :data:`CSS`, for saving or printing."""
+    sheet = safe_sheet(sheet)
     return (
         f'<!DOCTYPE html>\n<html lang="{escape(sheet.lang)}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{escape(sheet.title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["Cell", "Row", "Table", "Sheet"]
+__all__ = ["Cell", "Row", "Table", "Sheet", "safe_sheet", "NAME_LIMIT", "TEXT_LIMIT"]
 
 
 @dataclass
@@ -80,3 +80,56 @@ class Sheet:
         {'label': '1', 'cells': [{'text': '11', 'note': '1', 'mark': 'made'}], 'dealer': None, 'kind': 'deal', 'note': ''}
         """
         return asdict(self)
+
+
+#: The longest text a sheet shows of a name (the column heads) and of anything else.
+NAME_LIMIT = 40
+TEXT_LIMIT = 200
+
+
+def safe_sheet(sheet: Sheet) -> Sheet:
+    """A copy of ``sheet`` with every string made safe to show (:func:`stickspel.safetext.plain`):
+    control characters visible, bidirectional overrides neutralised, names cut to
+    :data:`NAME_LIMIT` characters and other text to :data:`TEXT_LIMIT`.  Every
+    renderer draws this copy, so a record's strings are shown, never obeyed, and in
+    time linear in their length.
+
+    >>> s = Sheet("plump", "T", ["A\\x1b[2J" + "x" * 60], [Table("T", ["A\\x1b[2J"], [])])
+    >>> safe = safe_sheet(s)
+    >>> safe.players[0][:6], len(safe.players[0]), safe.tables[0].columns
+    ('A␛[2Jx', 40, ['A␛[2J'])
+    """
+    from stickspel.safetext import plain
+
+    def t(text: str, limit: int = TEXT_LIMIT) -> str:
+        return plain(text, limit)
+
+    tables = [
+        Table(
+            t(table.title),
+            [t(c, 2 * NAME_LIMIT + 5) for c in table.columns],  # Priffe: 'A & B'
+            [
+                Row(
+                    t(r.label),
+                    [Cell(t(c.text), t(c.note), c.mark) for c in r.cells],
+                    r.dealer,
+                    r.kind,
+                    t(r.note),
+                )
+                for r in table.rows
+            ],
+            t(table.label_header),
+        )
+        for table in sheet.tables
+    ]
+    return Sheet(
+        sheet.game,
+        t(sheet.title),
+        [t(p, NAME_LIMIT) for p in sheet.players],
+        tables,
+        sheet.totals,
+        sheet.winners,
+        [t(line) for line in sheet.rules_text],
+        sheet.lang,
+        dict(sheet.meta),
+    )

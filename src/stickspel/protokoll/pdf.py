@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from fpdf import FPDF
 
-from stickspel.protokoll.model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table, safe_sheet
 
 __all__ = ["render_pdf", "write_pdf", "font_path"]
 
@@ -294,6 +294,7 @@ def render_pdf(sheet: Sheet, trace: list[dict[str, Any]] | None = None) -> bytes
     was drawn (``kind``, ``page``, ``x``, ``y``, ``w``, ``h`` in mm from the top
     left; ``row`` and ``column`` for cells and dots).
     """
+    sheet = safe_sheet(sheet)  # names and labels as text: controls visible, lengths bounded
     pdf = _Doc(sheet, trace)
     words = _WORDS.get(sheet.lang, _WORDS["sv"])
     width = _PAGE_W - 2 * _MARGIN
@@ -352,9 +353,8 @@ def _rules(pdf: _Doc, lines: list[str], heading: str) -> None:
 
 def write_pdf(sheet: Sheet, path: str | Path, trace: list[dict[str, Any]] | None = None) -> Path:
     """Write the PDF of ``sheet`` to ``path`` (atomically)."""
+    from stickspel.records.io import atomic_write
+
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_bytes(render_pdf(sheet, trace))
-    tmp.replace(p)
+    atomic_write(p, render_pdf(sheet, trace))
     return p

@@ -233,7 +233,7 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
                     kind="subtotal",
                 )
             )
-    finished = "winner" in record
+    finished = record.get("winner") is not None
     totals = list(record.get("totals") or running)
     show_total = not full or len(deals) >= rows_total
     table.rows.append(

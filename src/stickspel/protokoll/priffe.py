@@ -196,7 +196,7 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
     parti = Table(title=w["parti"], columns=players[:4], label_header="")
     for k, row in enumerate(per_rubber, start=1):
         parti.rows.append(Row(w["rubber"].format(k=k), [Cell(str(v)) for v in row]))
-    finished = "winner" in record
+    finished = record.get("winner") is not None
     winners = list(record["winner"]) if finished else None
     parti.rows.append(
         Row(

@@ -29,6 +29,8 @@ stickspel.protokoll.scorekeeper.ScorekeeperError: row 2 (1 card, Björn deals): 
 from __future__ import annotations
 
 import copy
+import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,14 +39,19 @@ from typing import Any
 
 from stickspel.core import GameState, IllegalActionError, Rules, StickspelError, error_text
 from stickspel.games import game_spec
-from stickspel.records import FORMAT, load_record, write_record
+from stickspel.records import FORMAT, RecordError, load_record, write_record
+from stickspel.records.io import FileBusyError, locked
+from stickspel.safetext import MAX_NAME_LENGTH, check_name
 
 __all__ = [
     "ScorekeeperError",
+    "StaleFileError",
     "Session",
+    "parse_count",
     "NextDeal",
     "parse_mark",
     "resolve_tricks",
+    "validate_protokoll",
     "MADE",
     "MISSED",
 ]
@@ -74,6 +81,33 @@ class ScorekeeperError(StickspelError, ValueError):
         self.seat = seat
         self.rule = rule
         self.sv = sv
+
+
+class StaleFileError(StickspelError, RuntimeError):
+    """The session's file was changed by another program since the session read it:
+    nothing was saved, and the session has read the file again."""
+
+
+#: The most digits a number typed in may have.
+MAX_DIGITS = 6
+
+
+def parse_count(text: str | int) -> int | None:
+    """A whole number typed in, or ``None`` if ``text`` is not one.
+
+    Only ASCII digits count (``"3"``, ``" 12 "``): other characters Unicode calls
+    digits (``"²"``, ``"٣"``, ``"３"``) are refused, and so is anything longer than
+    :data:`MAX_DIGITS` digits.
+
+    >>> [parse_count(t) for t in ["3", " 12 ", "²", "٣", "-1", "1" * 7, "", 4]]
+    [3, 12, None, None, None, None, None, 4]
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    t = str(text).strip()
+    if not t or len(t) > MAX_DIGITS or not (t.isascii() and t.isdigit()):
+        return None
+    return int(t)
 
 
 @dataclass(frozen=True)
@@ -108,16 +142,25 @@ def parse_mark(text: str | int) -> int | str:
     if isinstance(text, int):
         return text
     t = text.strip().lower()
-    if t.isdigit():
-        return int(t)
+    count = parse_count(t)
+    if count is not None:
+        return count
     if t in _MADE_WORDS:
         return MADE
     if t in _MISSED_WORDS:
         return MISSED
+    shown = _shown(text)
     raise ScorekeeperError(
-        f"{text!r} is neither a number of tricks nor + / - (ja / nej)",
-        sv=f"{text!r} är varken ett antal stick eller + / - (ja / nej)",
+        f"{shown} is neither a number of tricks nor + / - (ja / nej)",
+        sv=f"{shown} är varken ett antal stick eller + / - (ja / nej)",
     )
+
+
+def _shown(text: str, limit: int = 20) -> str:
+    """Text someone typed, quoted for a message: visible, at most ``limit`` characters."""
+    from stickspel.safetext import plain
+
+    return repr(plain(text, limit))
 
 
 def resolve_tricks(
@@ -223,13 +266,15 @@ class Session:
     def __init__(self, doc: dict[str, Any], path: str | Path | None = None) -> None:
         self.doc = doc
         self.path = Path(path) if path is not None else None
+        #: What the file looked like when last read or written (to notice other writers).
+        self._stamp: tuple[int, int, int] | None = None
         self.spec = game_spec(str(doc.get("game", "")))
         variant = dict(doc.get("variant") or {})
         if "players" in self.spec.rules.option_names() and "players" not in variant:
             variant["players"] = len(doc.get("players", []))
         self.rules: Rules = self.spec.rules.from_dict(variant)
         self.entries = [self._entry_of(d) for d in doc.get("deals", [])]
-        self.state = self._rebuild(self.entries)[0]
+        self.state, self._deals = self._rebuild(self.entries)
 
     # --- creation, files ---------------------------------------------------------
     @classmethod
@@ -248,13 +293,8 @@ class Session:
             if "players" in spec.rules.option_names():
                 options.setdefault("players", len(names))
             rules = spec.rules.from_dict(options)
-        given = list(names)
-        names = [p.strip() for p in given]
-        if any(not p for p in names) or len(set(names)) != len(names):
-            raise ScorekeeperError(
-                f"players need distinct, non-empty names, not {given}",
-                sv=f"spelarna behöver olika namn som inte är tomma, inte {given}",
-            )
+        names = [p.strip() for p in names]
+        _check_names(names)
         doc: dict[str, Any] = {
             "format": FORMAT,
             "game": spec.name,
@@ -274,25 +314,57 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
-        """Resume a session from its file (any record without cards)."""
-        doc = load_record(path)
+        """Resume a session from its file (any record without cards).
+
+        The whole file is checked before anything else (:func:`validate_protokoll`):
+        its structure, every row replayed by the engine, and the figures written
+        in it (points, totals, winner) against what the rules give.  A file that
+        fails is refused with a :class:`ScorekeeperError` naming the file, the row
+        and the problem, and is never written to.
+        """
         try:
-            return cls(doc, path)
-        except ScorekeeperError as e:
-            raise ScorekeeperError(
-                f"{path}: {e}", row=e.row, seat=e.seat, rule=e.rule, sv=f"{path}: {e.text('sv')}"
-            ) from None
+            with locked(path):
+                doc = load_record(path)
+                stamp = _stamp(path)
+        except FileBusyError:
+            raise
+        except PermissionError:  # a read-only place: read it without the lock
+            doc = load_record(path)
+            stamp = _stamp(path)
+        session = validate_protokoll(doc, path)
+        session._stamp = stamp
+        return session
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the record atomically (to the session's own file by default)."""
+        """Write the record atomically (to the session's own file by default).
+
+        Holds the file's lock while writing; if another program changed the file
+        since this session read it, nothing is written: the session reads the file
+        again and raises :class:`StaleFileError`.
+        """
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ScorekeeperError(
                 "no file to save the session to", sv="ingen fil att spara omgången i"
             )
-        write_record(self.doc, target)
+        with locked(target):
+            if self._stamp is not None and target == self.path and _stamp(target) != self._stamp:
+                self._reload()
+                raise StaleFileError(
+                    f"{target} was changed by another program after it was read: "
+                    "this entry was not saved; the protokoll has been read again",
+                    sv=f"{target} ändrades av ett annat program efter att den lästes: "
+                    "det här sparades inte; protokollet är inläst på nytt",
+                )
+            write_record(self.doc, target)
+            self._stamp = _stamp(target)
         self.path = target
         return target
+
+    def _reload(self) -> None:
+        assert self.path is not None
+        fresh = Session.load(self.path)
+        self.__dict__.update(fresh.__dict__)
 
     # --- reading --------------------------------------------------------------------
     @property
@@ -454,16 +526,23 @@ class Session:
 
     def _commit(self, entries: list[dict[str, Any]]) -> None:
         state, deals = self._rebuild(entries)
-        self.entries = entries
-        self.state = state
-        self.doc["deals"] = deals
-        self.doc["totals"] = [int(x) if float(x).is_integer() else x for x in state.returns()]
+        old = (self.doc, self.entries, self.state)
+        doc = dict(self.doc)
+        doc["deals"] = deals
+        doc["totals"] = [int(x) if float(x).is_integer() else x for x in state.returns()]
         if state.is_terminal():
-            self.doc["winner"] = state.winners()
+            doc["winner"] = state.winners()
         else:
-            self.doc.pop("winner", None)
+            doc.pop("winner", None)
+        self.doc, self.entries, self.state = doc, entries, state
         if self.path is not None:
-            self.save()
+            try:
+                self.save()
+            except StaleFileError:
+                raise  # the session holds the file as it is now
+            except BaseException:
+                self.doc, self.entries, self.state = old  # not saved: not entered
+                raise
 
     # --- entering --------------------------------------------------------------------------
     def add(self, deal: dict[str, Any]) -> dict[str, Any]:
@@ -850,3 +929,246 @@ _REPORTED: dict[str, tuple[str, ...]] = {
 _DERIVED: dict[str, tuple[str, ...]] = {
     "priffe": ("seating", "trump"),
 }
+
+
+def _stamp(path: str | Path) -> tuple[int, int, int]:
+    """What identifies one version of a file: inode, modification time, size."""
+    st = os.stat(path)
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def _check_names(names: Sequence[Any]) -> None:
+    """Players need distinct, non-empty names of at most 40 characters, without
+    control characters (:func:`stickspel.safetext.check_name`)."""
+    for name in names:
+        if not isinstance(name, str):
+            raise ScorekeeperError(
+                f"a player's name must be text, not {_shown(json.dumps(name))}",
+                rule="players",
+                sv=f"en spelares namn ska vara text, inte {_shown(json.dumps(name))}",
+            )
+        why = check_name(name)
+        if why is not None:
+            why_sv = {
+                "empty": "tomt",
+                f"longer than {MAX_NAME_LENGTH} characters": f"längre än {MAX_NAME_LENGTH} tecken",
+                "holds control characters": "innehåller styrtecken",
+            }.get(why, why)
+            raise ScorekeeperError(
+                f"the name {_shown(name, MAX_NAME_LENGTH + 1)} cannot be used: {why}",
+                rule="players",
+                sv=f"namnet {_shown(name, MAX_NAME_LENGTH + 1)} kan inte användas: {why_sv}",
+            )
+    if len({n.strip().casefold() for n in names}) != len(names):
+        listed = ", ".join(_shown(n, MAX_NAME_LENGTH) for n in names)
+        raise ScorekeeperError(
+            f"players need distinct names, not {listed}",
+            rule="players",
+            sv=f"spelarna behöver olika namn, inte {listed}",
+        )
+
+
+def _kind(value: Any) -> str:
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else (
+        "text" if isinstance(value, str) else "null" if value is None else
+        "true/false" if isinstance(value, bool) else "a number"
+    )  # fmt: skip
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_structure(doc: dict[str, Any]) -> None:
+    """The shape of a protokoll file, before the engine sees any of it."""
+
+    def bad(en: str, sv: str, row: int | None = None) -> ScorekeeperError:
+        prefix, prefix_sv = (f"row {row}: ", f"rad {row}: ") if row else ("", "")
+        return ScorekeeperError(prefix + en, row=row, rule="malformed", sv=prefix_sv + sv)
+
+    if doc.get("format") != FORMAT:
+        raise ScorekeeperError(
+            f"'format' is {_shown(json.dumps(doc.get('format')))}, not {FORMAT!r}",
+            rule="format",
+            sv=f"'format' är {_shown(json.dumps(doc.get('format')))}, inte {FORMAT!r}",
+        )
+    expect = {"game": str, "variant": dict, "players": list, "deals": list, "totals": list}
+    for key, typ in expect.items():
+        if key in ("game", "players", "deals") and key not in doc:
+            raise ScorekeeperError(
+                f"the file has no {key!r}", rule="missing_field", sv=f"filen saknar {key!r}"
+            )
+        value = doc.get(key)
+        if key in doc and not isinstance(value, typ) and not (key == "variant" and value is None):
+            want = {str: "text", dict: "an object", list: "a list"}[typ]
+            want_sv = {str: "text", dict: "ett objekt", list: "en lista"}[typ]
+            raise bad(f"{key!r} must be {want}, not {_kind(value)}", f"{key!r} ska vara {want_sv}")
+    players = doc["players"]
+    _check_names(players)
+    n = len(players)
+    for key in ("totals", "winner"):
+        values = doc.get(key)
+        if values is None:
+            continue
+        if not isinstance(values, list) or not all(_is_int(x) for x in values):
+            raise bad(
+                f"{key!r} must be a list of whole numbers", f"{key!r} ska vara en lista av heltal"
+            )
+    if "totals" in doc and len(doc["totals"]) != n:
+        raise bad(
+            f"{len(doc['totals'])} totals for {n} players",
+            f"{len(doc['totals'])} summor för {n} spelare",
+        )
+    keeper = doc.get("scorekeeper")
+    if keeper is not None:
+        if not isinstance(keeper, dict):
+            raise bad("'scorekeeper' must be an object", "'scorekeeper' ska vara ett objekt")
+        fd = keeper.get("first_dealer", 0)
+        if not _is_int(fd) or not 0 <= fd < max(n, 1):
+            raise bad(
+                f"'first_dealer' must be a seat 0–{n - 1}",
+                f"'first_dealer' ska vara en plats 0–{n - 1}",
+            )
+    for row, deal in enumerate(doc["deals"], start=1):
+        if not isinstance(deal, dict):
+            raise bad(
+                f"a row must be an object, not {_kind(deal)}", "en rad ska vara ett objekt", row
+            )
+        for key in ("dealer", "cards"):
+            if key in deal and not (_is_int(deal[key]) and 0 <= deal[key] < 100):
+                raise bad(
+                    f"{key!r} must be a small whole number",
+                    f"{key!r} ska vara ett litet heltal",
+                    row,
+                )
+        if "dealer" in deal and deal["dealer"] >= n:
+            raise bad(
+                f"'dealer' must be a seat 0–{n - 1}", f"'dealer' ska vara en plats 0–{n - 1}", row
+            )
+        for key, typ in (
+            ("auction", list),
+            ("exchanges", list),
+            ("result", dict),
+            ("seating", list),
+        ):
+            if key in deal and not isinstance(deal[key], typ):
+                want = "a list" if typ is list else "an object"
+                raise bad(
+                    f"{key!r} must be {want}, not {_kind(deal[key])}", f"{key!r} har fel typ", row
+                )
+        for key in ("upcard", "trump", "kind"):
+            if deal.get(key) is not None and not isinstance(deal[key], str):
+                raise bad(
+                    f"{key!r} must be text, not {_kind(deal[key])}", f"{key!r} ska vara text", row
+                )
+        for item in deal.get("auction", []) + deal.get("exchanges", []):
+            if not isinstance(item, dict) or not _is_int(item.get("seat")):
+                raise bad(
+                    "each call and exchange names its 'seat'",
+                    "varje bud och byte anger sin 'seat'",
+                    row,
+                )
+            if "call" in item and not isinstance(item["call"], str):
+                raise bad(
+                    f"a call must be text, not {_kind(item['call'])}", "ett bud ska vara text", row
+                )
+        result = deal.get("result", {})
+        for key, value in result.items():
+            if key in ("tricks", "points") and (
+                not isinstance(value, list) or not all(_is_int(x) for x in value)
+            ):
+                raise bad(
+                    f"result {key!r} must be a list of whole numbers",
+                    f"resultatets {key!r} ska vara en lista av heltal",
+                    row,
+                )
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=True)
+
+
+def _check_figures(session: Session) -> None:
+    """The figures written in the file (each row's result, totals, winner) must be the
+    ones the rules give: a figure edited by hand is refused, never shown or rewritten."""
+    doc = session.doc
+    for row, (stored, want) in enumerate(zip(doc["deals"], session._deals, strict=True), start=1):
+        have = stored.get("result") or {}
+        for key, value in (want.get("result") or {}).items():
+            if key in have and _canonical(have[key]) != _canonical(value):
+                where, where_sv = session.describe(row), session.describe(row, lang="sv")
+                raise ScorekeeperError(
+                    f"{where}: the file says {key} {_shown(_canonical(have[key]), 60)}, "
+                    f"the rules give {_canonical(value)}",
+                    row=row,
+                    rule="score" if key == "points" else f"result_{key}",
+                    sv=f"{where_sv}: filen säger {key} {_shown(_canonical(have[key]), 60)}, "
+                    f"reglerna ger {_canonical(value)}",
+                )
+    totals = [int(x) if float(x).is_integer() else x for x in session.state.returns()]
+    if "totals" in doc and _canonical(doc["totals"]) != _canonical(totals):
+        raise ScorekeeperError(
+            f"the file's totals are {_canonical(doc['totals'])}, the rows add up to {totals}",
+            rule="totals",
+            sv=f"filens summor är {_canonical(doc['totals'])}, raderna blir {totals}",
+        )
+    winners = session.state.winners() if session.state.is_terminal() else None
+    if doc.get("winner") is not None and _canonical(sorted(doc["winner"])) != _canonical(
+        sorted(winners or [])
+    ):
+        raise ScorekeeperError(
+            f"the file names the winner {doc['winner']}, the rules give {winners}",
+            rule="winner",
+            sv=f"filen anger vinnaren {doc['winner']}, reglerna ger {winners}",
+        )
+
+
+def validate_protokoll(doc: dict[str, Any], path: str | Path | None = None) -> Session:
+    """Check a whole protokoll (a record without cards) and return its session.
+
+    Its structure, every row replayed by the engine (which judges the rules), the
+    figures written in it against what the rules give, and the record's own checks
+    (:func:`stickspel.records.replay`).  Anything wrong is one
+    :class:`ScorekeeperError` naming the file (``path``), the row and the problem.
+
+    >>> s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
+    >>> _ = s.add_plump(bids=[0, 1, 0], tricks=["+", "-", 2])
+    >>> doc = copy.deepcopy(s.doc)
+    >>> doc["deals"][0]["result"]["points"] = [10, 0, 99]
+    >>> validate_protokoll(doc, "kväll.json")
+    Traceback (most recent call last):
+    ...
+    stickspel.protokoll.scorekeeper.ScorekeeperError: kväll.json: row 1 (2 cards, Anna deals): the file says points '[10, 0, 99]', the rules give [10, 0, 0]
+    >>> doc["deals"] = "abc"
+    >>> validate_protokoll(doc, "kväll.json")
+    Traceback (most recent call last):
+    ...
+    stickspel.protokoll.scorekeeper.ScorekeeperError: kväll.json: 'deals' must be a list, not text
+    """
+    from stickspel.core import RulesError
+    from stickspel.records import replay
+
+    prefix = f"{path}: " if path is not None else ""
+    try:
+        _check_structure(doc)
+        session = Session(doc, path)
+        _check_figures(session)
+        replay(doc)
+        return session
+    except ScorekeeperError as e:
+        raise ScorekeeperError(
+            prefix + str(e), row=e.row, seat=e.seat, rule=e.rule, sv=prefix + e.text("sv")
+        ) from None
+    except (RecordError, RulesError) as e:
+        rule = str(getattr(e, "rule", "") or "variant")
+        raise ScorekeeperError(
+            prefix + str(e), rule=rule, sv=prefix + error_text(e, "sv")
+        ) from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
+        # the engine choked on a value of the wrong kind: still a refusal, in one line
+        detail = _shown(f"{type(e).__name__}: {e}", 120)
+        raise ScorekeeperError(
+            f"{prefix}not a valid protokoll ({detail})",
+            rule="malformed",
+            sv=f"{prefix}inget giltigt protokoll ({detail})",
+        ) from None

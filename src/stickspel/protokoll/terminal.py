@@ -1,11 +1,25 @@
-"""The protokoll in the terminal, with Rich."""
+"""The protokoll in the terminal, with Rich.
+
+Every string is drawn as a :class:`rich.text.Text` of the sheet made safe
+(:func:`~stickspel.protokoll.model.safe_sheet`): names and labels are shown, never
+parsed as markup or obeyed as escape sequences.
+
+>>> from stickspel.protokoll.model import Sheet, Table, Row, Cell
+>>> from rich.console import Console
+>>> c = Console(width=60, color_system=None, file=__import__("io").StringIO())
+>>> for t in render_sheet(Sheet("plump", "[/]", ["[/]", "\x1b[2J"], [Table("[bold]", ["[/]", "\x1b[2J"], [Row("1", [Cell("1"), Cell("2")])])])):
+...     c.print(t)
+>>> out = c.file.getvalue()
+>>> "[/]" in out, "␛[2J" in out, "\x1b" in out
+(True, True, False)
+"""
 
 from __future__ import annotations
 
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from stickspel.protokoll.model import Cell, Sheet
+from stickspel.protokoll.model import Cell, Sheet, safe_sheet
 
 __all__ = ["render_sheet"]
 
@@ -33,11 +47,11 @@ def _cell_text(cell: Cell) -> Text:
 def render_sheet(sheet: Sheet) -> list[RichTable]:
     """One Rich table per table of the sheet; the dealer's column marked with •."""
     out = []
-    for table in sheet.tables:
-        rt = RichTable(title=table.title, show_lines=False, header_style="bold")
-        rt.add_column(table.label_header, justify="right", style="cyan")
+    for table in safe_sheet(sheet).tables:
+        rt = RichTable(title=Text(table.title), show_lines=False, header_style="bold")
+        rt.add_column(Text(table.label_header), justify="right", style="cyan")
         for name in table.columns:
-            rt.add_column(name, justify="right")
+            rt.add_column(Text(name), justify="right")
         for row in table.rows:
             cells: list[Text] = []
             for i, cell in enumerate(row.cells):

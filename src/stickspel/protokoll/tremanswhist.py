@@ -179,7 +179,7 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
     table.rows.append(
         Row(words["total"], [Cell(_num(v), mark="total") for v in running], kind="total")
     )
-    finished = "winner" in record
+    finished = record.get("winner") is not None
     texts = BUYING_RULES_TEXT if buying else RULES_TEXT
     return Sheet(
         game="tremanswhist",

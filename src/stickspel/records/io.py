@@ -1,43 +1,319 @@
-"""Reading and writing record files.
+"""Reading and writing record files: the one place where a file becomes a record.
+
+Everything read here is untrusted (a file from another program, a mistyped
+character, a file made to cause trouble): whatever is wrong with it becomes a
+one-line :class:`RecordFileError` naming the file and the problem, never a
+traceback, and the file is left untouched.  What is refused:
+
+- files over :data:`MAX_RECORD_BYTES` (10 MB), before they are read;
+- text that is not UTF-8 (a byte-order mark is allowed), and escaped lone
+  surrogates (``"\\ud800"``), which no terminal or file can hold;
+- text that is not JSON, JSON that is not an object, duplicate keys in an
+  object, ``NaN`` / ``Infinity``;
+- nesting deeper than :data:`MAX_DEPTH` and numbers longer than
+  :data:`MAX_NUMBER_DIGITS` digits.
+
+Writing is atomic and safe against other writers: :func:`write_record` writes
+a unique temporary file in the same folder, flushes it to disk and renames it
+over the record (``os.replace``), so a reader sees the old record or the new
+one, never half of one; :func:`locked` is the advisory lock a
+read-modify-write holds so two windows saving one file take turns instead of
+losing each other's rows.
 
 >>> doc = parse_record_text('{"format": "stickspel/1"}')
 >>> doc["format"]
 'stickspel/1'
+>>> parse_record_text('{"a": 1, "a": 2}')
+Traceback (most recent call last):
+...
+stickspel.records.errors.RecordError: duplicate key 'a' in an object [json]
+>>> parse_record_text('[' * 100_000)
+Traceback (most recent call last):
+...
+stickspel.records.errors.RecordError: JSON nested deeper than 64 levels [json]
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from stickspel.core import StickspelError
+from stickspel.core.errors import Rule
 from stickspel.records.errors import RecordError
 
-__all__ = ["load_record", "parse_record_text", "dump_record", "write_record"]
+__all__ = [
+    "MAX_RECORD_BYTES",
+    "MAX_DEPTH",
+    "MAX_NUMBER_DIGITS",
+    "LOCK_TIMEOUT",
+    "RecordFileError",
+    "FileBusyError",
+    "OutputPathError",
+    "load_record",
+    "read_record_text",
+    "parse_record_text",
+    "dump_record",
+    "write_record",
+    "atomic_write",
+    "locked",
+    "check_output_path",
+    "check_totals",
+]
+
+#: The largest record file read (10 MB); a whole evening's protokoll is a few kB,
+#: a played game of Plump with every card some 30 kB.
+MAX_RECORD_BYTES = 10 * 1024 * 1024
+#: The deepest nesting of arrays and objects a record may have (records use 5).
+MAX_DEPTH = 64
+#: The most digits a number in a record may have.
+MAX_NUMBER_DIGITS = 30
+#: Seconds a writer waits for another writer of the same file before giving up.
+LOCK_TIMEOUT = 10.0
+
+
+class RecordFileError(RecordError):
+    """A record file that cannot be read as a record; the message names the file.
+
+    >>> e = RecordFileError("kväll.json", "is not UTF-8 text", rule="json", sv="är inte UTF-8-text")
+    >>> str(e), e.text("sv"), e.path
+    ('kväll.json: is not UTF-8 text [json]', 'kväll.json: är inte UTF-8-text [json]', 'kväll.json')
+    """
+
+    def __init__(self, path: str | Path, message: str, *, rule: str, sv: str | None = None) -> None:
+        self.path = str(path)
+        super().__init__(f"{self.path}: {message}", rule=rule, sv=f"{self.path}: {sv or message}")
+
+
+class FileBusyError(StickspelError, TimeoutError):
+    """Another program holds the lock of a record file for longer than we wait.
+
+    An :class:`OSError` (``TimeoutError``), so code that reports failed file
+    operations reports this one too."""
+
+
+class OutputPathError(StickspelError, ValueError):
+    """A place the program was asked to write to that cannot take the file or folder."""
+
+
+# --- reading ------------------------------------------------------------------------------
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file; a file that is not JSON (e.g. truncated) is a :class:`RecordError`."""
-    text = Path(path).read_text(encoding="utf-8")
-    return parse_record_text(text)
+    """Read a record file, refusing anything that is not a record (see the module text).
+
+    Errors from the file system (missing file, no permission) stay :class:`OSError`;
+    everything wrong with the contents is a :class:`RecordFileError` naming the file.
+    """
+    text = read_record_text(path)
+    try:
+        return parse_record_text(text)
+    except RecordError as e:
+        raise RecordFileError(path, e.detail, rule=e.rule, sv=e.detail_sv) from None
+
+
+def read_record_text(path: str | Path) -> str:
+    """The text of a record file: at most :data:`MAX_RECORD_BYTES`, UTF-8."""
+    p = Path(path)
+    with p.open("rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_RECORD_BYTES:
+            raise _too_large(p)
+        data = f.read(MAX_RECORD_BYTES + 1)  # a device or a growing file says no size
+    if len(data) > MAX_RECORD_BYTES:
+        raise _too_large(p)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordFileError(
+            p,
+            f"is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})",
+            rule=Rule.JSON,
+            sv=f"är inte UTF-8-text (byte 0x{data[e.start]:02x} vid position {e.start})",
+        ) from None
+
+
+def _too_large(p: Path) -> RecordFileError:
+    mb = MAX_RECORD_BYTES // (1024 * 1024)
+    return RecordFileError(
+        p,
+        f"is larger than {mb} MB, the limit for a record",
+        rule=Rule.FORMAT,
+        sv=f"är större än {mb} MB, gränsen för ett protokoll",
+    )
 
 
 def parse_record_text(text: str) -> dict[str, Any]:
+    """A record from its JSON text; anything else is a :class:`RecordError`.
+
+    >>> parse_record_text('{"n": 1' + '0' * 40 + '}')
+    Traceback (most recent call last):
+    ...
+    stickspel.records.errors.RecordError: a number with 41 digits (at most 30) [json]
+    >>> parse_record_text('"x"')
+    Traceback (most recent call last):
+    ...
+    stickspel.records.errors.RecordError: a record is a JSON object [format]
+    """
+    if len(text) > MAX_RECORD_BYTES:
+        mb = MAX_RECORD_BYTES // (1024 * 1024)
+        raise RecordError(
+            f"larger than {mb} MB, the limit for a record",
+            rule=Rule.FORMAT,
+            sv=f"större än {mb} MB, gränsen för ett protokoll",
+        )
+    _check_depth(text)
     try:
-        doc = json.loads(text)
+        doc = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_constant,
+        )
     except json.JSONDecodeError as e:
         hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) - 1 else ""
         hint_sv = " (filen verkar avkortad)" if hint else ""
         raise RecordError(
             f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}{hint}",
-            rule="json",
+            rule=Rule.JSON,
             sv=f"ogiltig JSON på rad {e.lineno}, kolumn {e.colno}: {e.msg}{hint_sv}",
         ) from None
+    except RecursionError:  # pragma: no cover - _check_depth refuses deep text first
+        raise _too_deep() from None
     if not isinstance(doc, dict):
         raise RecordError(
-            "a record is a JSON object", rule="format", sv="ett protokoll är ett JSON-objekt"
+            "a record is a JSON object", rule=Rule.FORMAT, sv="ett protokoll är ett JSON-objekt"
         )
+    _check_strings(doc)
     return doc
+
+
+def _too_deep() -> RecordError:
+    return RecordError(
+        f"JSON nested deeper than {MAX_DEPTH} levels",
+        rule=Rule.JSON,
+        sv=f"JSON nästlad djupare än {MAX_DEPTH} nivåer",
+    )
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` before the parser recurses into it.
+
+    Brackets inside strings are not counted; the scan is linear in the text.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _too_deep()
+        elif ch in "]}":
+            depth -= 1
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            shown = _short(key)
+            raise RecordError(
+                f"duplicate key {shown} in an object",
+                rule=Rule.JSON,
+                sv=f"nyckeln {shown} finns två gånger i ett objekt",
+            )
+        out[key] = value
+    return out
+
+
+def _short(text: str, limit: int = 40) -> str:
+    from stickspel.safetext import plain
+
+    return repr(plain(text if len(text) <= limit else text[:limit] + "…"))
+
+
+def _digits(text: str) -> int:
+    return sum(ch.isdigit() for ch in text)
+
+
+def _int(text: str) -> int:
+    if len(text) > MAX_NUMBER_DIGITS:
+        n = _digits(text)
+        raise RecordError(
+            f"a number with {n} digits (at most {MAX_NUMBER_DIGITS})",
+            rule=Rule.JSON,
+            sv=f"ett tal med {n} siffror (högst {MAX_NUMBER_DIGITS})",
+        )
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS + 8:
+        n = _digits(text)
+        raise RecordError(
+            f"a number with {n} digits (at most {MAX_NUMBER_DIGITS})",
+            rule=Rule.JSON,
+            sv=f"ett tal med {n} siffror (högst {MAX_NUMBER_DIGITS})",
+        )
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        return _constant(text)  # type: ignore[no-any-return]
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise RecordError(
+        f"{text} is not a number JSON allows",
+        rule=Rule.JSON,
+        sv=f"{text} är inget tal som JSON tillåter",
+    )
+
+
+def _check_strings(doc: Any) -> None:
+    """Refuse strings that cannot be written out again (lone surrogates from ``\\ud800``)."""
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            for k, v in value.items():
+                _encodable(k)
+                stack.append(v)
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            _encodable(value)
+
+
+def _encodable(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise RecordError(
+            f"a string holds an unpaired surrogate (\\u{ord(text[e.start]):04x})",
+            rule=Rule.JSON,
+            sv=f"en sträng har ett ensamt surrogattecken (\\u{ord(text[e.start]):04x})",
+        ) from None
+
+
+# --- writing ------------------------------------------------------------------------------
 
 
 def dump_record(doc: dict[str, Any]) -> str:
@@ -68,10 +344,182 @@ def _dump(value: Any, depth: int) -> str:
     return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
 
 
-def write_record(doc: dict[str, Any], path: str | Path) -> None:
-    """Write atomically, so an interrupted write never leaves half a record."""
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_record(doc: dict[str, Any], path: str | Path, *, private: bool = False) -> None:
+    """Write ``doc`` to ``path`` atomically: never half a record, whatever happens.
+
+    The text goes to a temporary file with a unique name in the same folder, is
+    flushed to disk (``fsync``) and renamed over ``path`` (``os.replace``), and
+    the folder is flushed too.  Two writers never share a temporary file; a
+    writer killed at any moment leaves the old record (and at worst a stray
+    ``.<name>.*.tmp`` file).  ``private`` records (they hold hidden hands) are
+    created readable by their owner only (mode 0600); others get the usual mode
+    for new files, or keep the mode of the file they replace.
+
+    A read-modify-write holds :func:`locked` around the read and this write.
+    """
+    atomic_write(path, dump_record(doc).encode("utf-8"), private=private)
+
+
+def atomic_write(path: str | Path, data: bytes, *, private: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically (see :func:`write_record`): a unique
+    temporary file in the same folder, ``fsync``, ``os.replace``."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(dump_record(doc), encoding="utf-8")
-    tmp.replace(p)
+    if private:
+        mode = 0o600
+    else:
+        try:
+            mode = p.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+            os.fchmod(f.fileno(), mode)
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(p.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+_LOCKS: dict[tuple[int, str], Any] = {}
+
+
+@contextlib.contextmanager
+def locked(path: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the advisory lock of record ``path`` (a ``<name>.lock`` file beside it).
+
+    Every read-modify-write of a record takes it, so two processes saving one
+    file take turns: the second waits up to ``timeout`` seconds, then gets a
+    :class:`FileBusyError` saying so, and nothing is written.  The lock is
+    released when the block ends, also on errors, and by the system if the
+    process dies.  Within one process (and thread) it may be taken again while
+    held.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = pathlib.Path(d, "kväll.json")
+    ...     with locked(p):
+    ...         write_record({"format": "stickspel/1"}, p)
+    ...     load_record(p)["format"]
+    'stickspel/1'
+    """
+    from filelock import FileLock, Timeout
+
+    p = Path(path)
+    name = str(p.absolute().with_name(p.name + ".lock"))
+    key = (os.getpid(), name)  # a forked child never shares its parent's lock object
+    lock = _LOCKS.get(key)
+    if lock is None:  # one lock object per file, so a nested ``locked`` re-enters it
+        lock = _LOCKS[key] = FileLock(name)
+    try:
+        lock.acquire(timeout=timeout)
+    except Timeout:
+        raise FileBusyError(
+            f"{p}: another program is saving this file (waited {timeout:g} s); try again",
+            sv=f"{p}: ett annat program sparar den här filen (väntade {timeout:g} s); försök igen",
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def check_output_path(path: str | Path, *, directory: bool = False) -> Path:
+    """Check that a file (or with ``directory``, a folder) can be written at ``path``.
+
+    Returns the path; raises :class:`OutputPathError` with one line naming the
+    place and what is in the way.  Folders missing on the way are fine (they
+    are created when writing) as long as the nearest existing one is a
+    writable folder.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = check_output_path(pathlib.Path(d, "new", "x.json"))
+    ...     check_output_path(d)
+    Traceback (most recent call last):
+    ...
+    stickspel.records.io.OutputPathError: ... is a folder, not a file
+    """
+    p = Path(path)
+
+    def refuse(en: str, sv: str) -> OutputPathError:
+        return OutputPathError(f"{p}: {en}", sv=f"{p}: {sv}")
+
+    if str(p) == "":
+        raise refuse("no place given", "ingen plats angiven")
+    if p.exists():
+        if directory and not p.is_dir():
+            raise refuse("is a file, not a folder", "är en fil, inte en mapp")
+        if not directory and p.is_dir():
+            raise refuse("is a folder, not a file", "är en mapp, inte en fil")
+        if not directory and not p.is_file():
+            raise refuse("is not a regular file", "är ingen vanlig fil")
+        folder = p if directory else p.parent
+        if not os.access(folder, os.W_OK | os.X_OK) or (
+            not directory and not os.access(p, os.W_OK)
+        ):
+            raise refuse("cannot be written (no permission)", "går inte att skriva (behörighet)")
+        return p
+    parent = p.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise refuse(
+            f"cannot be created: {parent} is a file, not a folder",
+            f"kan inte skapas: {parent} är en fil, inte en mapp",
+        )
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise refuse(
+            f"cannot be created: no permission to write in {parent}",
+            f"kan inte skapas: ingen behörighet att skriva i {parent}",
+        )
+    return p
+
+
+def check_totals(doc: dict[str, Any], returns: Any) -> None:
+    """Refuse a record whose ``totals`` are not what its deals add up to (``returns``,
+    the replayed state's), finished or not: a figure edited by hand is never shown.
+
+    >>> check_totals({"totals": [3, 4]}, [3.0, 4.0])
+    >>> check_totals({"totals": [3, 5]}, [3.0, 4.0])
+    Traceback (most recent call last):
+    ...
+    stickspel.records.errors.RecordError: totals are [3, 5], the deals add up to [3, 4] [totals]
+    """
+    if "totals" not in doc:
+        return
+    want = [int(x) if float(x).is_integer() else x for x in returns]
+    have = doc["totals"]
+    if json.dumps(have) != json.dumps(want):
+        shown = _short(json.dumps(have), 80)[1:-1]
+        raise RecordError(
+            f"totals are {shown}, the deals add up to {want}",
+            rule="totals",
+            sv=f"summorna är {shown}, givarna blir tillsammans {want}",
+        )
