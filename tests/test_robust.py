@@ -322,19 +322,28 @@ def test_html_escapes_everything_from_the_record() -> None:
 
 
 def test_a_pdf_of_troublesome_names(tmp_path: Path) -> None:
-    path = played_record(tmp_path, ["[/]", "\x1b[2J" + "x" * 200, "\u202eevil"])
+    path = played_record(tmp_path, ["[/]", "\x1b[2J" + "x" * 190, "\u202eevil"])
     out = tmp_path / "p.pdf"
     code, _, err = cli("protokoll", "pdf", "-f", str(path), "--out", str(out))
     assert code == 0, err
     assert out.read_bytes()[:5] == b"%PDF-"
 
 
-def test_a_huge_name_renders_in_linear_time(tmp_path: Path) -> None:
+def test_a_huge_name_is_refused_in_linear_time(tmp_path: Path) -> None:
+    # the record schema allows names of at most 200 characters: a 5-million-character
+    # name is one line of refusal, quickly, and never drawn
     path = played_record(tmp_path, ["A" * 5_000_000, "Björn", "Cissi"])
     started = time.perf_counter()
     code, out, err = cli("replay", str(path))
-    assert code == 0, err
+    assert code == 1 and len(err.strip().splitlines()) == 1, err
+    assert "players[0]" in err and "A" * 86 not in err + out
     assert time.perf_counter() - started < 10
+
+
+def test_a_long_name_is_cut_on_the_sheet(tmp_path: Path) -> None:
+    path = played_record(tmp_path, ["A" * 200, "Björn", "Cissi"])
+    code, out, err = cli("replay", str(path))
+    assert code == 0, err
     assert "A" * 86 not in out  # a column head shows at most 85 (Priffe's "A & B")
 
 
