@@ -30,6 +30,7 @@ import typer
 
 from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.games import game_spec
+from stickspel.i18n import texts
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
@@ -50,70 +51,7 @@ protokoll_app = typer.Typer(
     no_args_is_help=True,
 )
 
-TEXTS: dict[str, dict[str, str]] = {
-    "sv": {
-        "error": "Fel",
-        "created": "Nytt protokoll för {game} i {path}: {players}.",
-        "exists": "{path} finns redan (använd --force för att skriva över)",
-        "next": "Giv {row}: {dealer} ger{cards}. {first} börjar.",
-        "cards": " {n} kort",
-        "forbidden": "{dealer} (given) får inte bjuda {bid}.",
-        "over": "Partiet är slut.",
-        "winner": "Vinnare: {names} med {score} poäng.",
-        "added": "Rad {row} förd in.",
-        "edited": "Rad {row} rättad; allt efter den är omräknat.",
-        "undone": "Ångrade {n} rad(er).",
-        "saved": "Sparat i {path}.",
-        "wrote": "Skrev {path}.",
-        "bid_prompt": "{name} bjuder (0–{n}{not_})",
-        "not": ", inte {bid}",
-        "tricks_prompt": "{name}: stick (antal, + rätt, - fel)",
-        "call_prompt": "{name} (pass, klöver, spader, ruter, hjärter, noll, spel)",
-        "side_tricks": "Stick för {a} & {b} (eller båda sidor: 7,6)",
-        "honours_prompt": "Honnörer (ingen, eller namn 4 / namn 3+1 / namn 3)",
-        "upcard_prompt": "Vänt kort (t.ex. DH, 7S) eller plus / minus",
-        "exchange_prompt": "Vem bytte mot fjärde högen? (namn eller ingen)",
-        "bought_prompt": "{name}: köpte hur många kort?",
-        "tpw_tricks": "{name}: stick",
-        "session_help": "Kommandon när som helst: ångra, rätta N, visa, sluta.",
-        "seating": "Bolag: {a} & {b} mot {c} & {d}.",
-        "edit_row": "Rättar rad {row}.",
-        "restart": "Börjar om med den här given.",
-        "after_end": "ångra, rätta N eller sluta",
-        "bye": "Protokollet är sparat i {path}. Fortsätt med: stickspel protokoll session --file {path}",
-    },
-    "en": {
-        "error": "Error",
-        "created": "New protokoll for {game} in {path}: {players}.",
-        "exists": "{path} exists already (use --force to overwrite it)",
-        "next": "Deal {row}: {dealer} deals{cards}. {first} starts.",
-        "cards": " {n} cards",
-        "forbidden": "{dealer} (the dealer) may not bid {bid}.",
-        "over": "The game is over.",
-        "winner": "Winner: {names} with {score} points.",
-        "added": "Row {row} entered.",
-        "edited": "Row {row} corrected; everything after it recomputed.",
-        "undone": "Undid {n} row(s).",
-        "saved": "Saved in {path}.",
-        "wrote": "Wrote {path}.",
-        "bid_prompt": "{name} bids (0–{n}{not_})",
-        "not": ", not {bid}",
-        "tricks_prompt": "{name}: tricks (a number, + made, - missed)",
-        "call_prompt": "{name} (pass, klöver, spader, ruter, hjärter, noll, spel)",
-        "side_tricks": "Tricks of {a} & {b} (or both sides: 7,6)",
-        "honours_prompt": "Honours (none, or name 4 / name 3+1 / name 3)",
-        "upcard_prompt": "Upcard (e.g. QH, 7S) or plus / minus",
-        "exchange_prompt": "Who took the fourth pile? (a name or none)",
-        "bought_prompt": "{name}: bought how many cards?",
-        "tpw_tricks": "{name}: tricks",
-        "session_help": "Commands at any prompt: undo, edit N, show, quit.",
-        "seating": "Partners: {a} & {b} against {c} & {d}.",
-        "edit_row": "Correcting row {row}.",
-        "restart": "Starting this deal again.",
-        "after_end": "undo, edit N or quit",
-        "bye": "The protokoll is saved in {path}. Resume with: stickspel protokoll session --file {path}",
-    },
-}
+TEXTS = texts("cli.protokoll")  # the catalogues' cli.protokoll.* messages, by language
 
 _FILE = typer.Option(..., "--file", "-f", help="The scorekeeper file (a stickspel/1 record).")
 _LANG = typer.Option("sv", "--lang", help="Language: sv or en.")

@@ -27,14 +27,14 @@ fields may carry a kind after the colon, formatted for the language:
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from stickspel.core.cards import SUIT_NAMES, card_display, card_str, suit_display
 
-__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext"]
+__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext", "texts"]
 
 LANGS = ("sv", "en")
 _SEAT_WORD = {"sv": "plats", "en": "seat"}
@@ -118,3 +118,31 @@ def render(
 def gettext(key: str, lang: str = "en", **params: Any) -> str:
     """Shorthand for :func:`render` with keyword parameters."""
     return render(key, params, lang)
+
+
+class _Texts(Mapping[str, str]):
+    """One language's messages under a key prefix, read like a dict of templates."""
+
+    def __init__(self, prefix: str, lang: str) -> None:
+        self._prefix = prefix + "."
+        self._lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        full = self._prefix + key
+        template = catalogue(self._lang).get(full) or catalogue("en").get(full)
+        if template is None:
+            raise KeyError(key)
+        return template
+
+    def __iter__(self) -> Iterator[str]:
+        n = len(self._prefix)
+        return iter([k[n:] for k in catalogue(self._lang) if k.startswith(self._prefix)])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def texts(prefix: str) -> dict[str, Mapping[str, str]]:
+    """The messages under ``prefix`` by language (``texts("cli")["sv"]["saved"]``):
+    templates for :meth:`str.format`, for interfaces that format their own lines."""
+    return {lang: _Texts(prefix, lang) for lang in LANGS}

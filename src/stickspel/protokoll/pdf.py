@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from fpdf import FPDF
 
+from stickspel.i18n import texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table, safe_sheet
 
 __all__ = ["render_pdf", "write_pdf", "font_path"]
@@ -36,10 +37,7 @@ _GREY = (110, 110, 110)
 _HEAD_EXTRA = 1.5  # the header row is this much taller than the others
 _RED_SUITS = ("♥", "♦")
 
-_WORDS = {
-    "sv": {"rules": "Regler", "date": "Datum", "winner": "Vinnare", "page": "sida"},
-    "en": {"rules": "Rules", "date": "Date", "winner": "Winner", "page": "page"},
-}
+_WORDS = texts("protokoll.pdf")  # the catalogues' protokoll.pdf.* messages, by language
 
 
 def font_path(bold: bool = False) -> Path:

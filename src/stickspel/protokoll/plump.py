@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stickspel.games.plump import PlumpRules
+from stickspel.i18n import texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["build_sheet", "blank_sheet", "rules_text", "RULES_TEXT"]
@@ -46,55 +47,11 @@ RULES_TEXT = {
 
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
-_WORDS = {
-    "sv": {"sub": "Delsumma", "total": "Summa", "cards": "Kort", "title": "Plump"},
-    "en": {"sub": "Subtotal", "total": "Total", "cards": "Cards", "title": "Plump"},
-}
+_WORDS = texts(
+    "protokoll.plump.word"
+)  # the catalogues' protokoll.plump.word.* messages, by language
 
-_TEXTS: dict[str, dict[str, str]] = {
-    "sv": {
-        "bid": "Bjud hur många stick du tar. Förhand (till vänster om givaren) bjuder först, givaren sist.",
-        "simultaneous": "Alla visar sina bud samtidigt.",
-        "sparr": "Spärren: givaren får inte bjuda så att buden tillsammans blir lika många som sticken.",
-        "no_sparr": "Ingen spärr: buden får gå jämnt ut.",
-        "play": "Följ färg om du kan. Högsta trumf, annars högsta kort i utspelad färg, tar sticket.",
-        "trump_upcard": "Trumf: kortet efter det sist utdelade vänds upp; dess färg är trumf.",
-        "trump_none": "Ingen trumf.",
-        "trump_rotation": "Trumf i fast ordning: klöver, ruter, hjärter, spader.",
-        "trump_rotation_nt": "Trumf i fast ordning: klöver, ruter, hjärter, spader, utan trumf.",
-        "no_trump_largest": "De största givarna spelas utan trumf.",
-        "standard": "Rätt bud: 10 + budet (en etta framför: 3 blir 13, 0 blir 10). Fel bud: plump, 0 poäng.",
-        "per_trick": "Ett poäng per stick, och 10 extra för rätt bud. Fel bud: plump.",
-        "tricks_only": "Rätt bud ger budet i poäng (utan tian). Fel bud: plump, 0 poäng.",
-        "penalty": "En plump kostar skillnaden mellan bud och stick (minuspoäng).",
-        "dealer_leads": "Givaren spelar ut först.",
-        "tie_break": "Lika i topp: extra givar med flest kort tills en leder ensam.",
-        "marks": "Given är markerad med en prick. Delsumma efter 1-kortsgiven, summa längst ned.",
-        "marks_top": "Given är markerad med en prick. Delsumma efter den största given, summa längst ned.",
-        "marks_plain": "Given är markerad med en prick. Summa längst ned.",
-    },
-    "en": {
-        "bid": "Bid how many tricks you will take. Left of the dealer bids first, the dealer last.",
-        "simultaneous": "Everyone shows their bid at once.",
-        "sparr": "The dealer may not make the bids add up to the number of tricks.",
-        "no_sparr": "No restriction on the dealer: the bids may add up.",
-        "play": "Follow suit if you can. Highest trump, else highest card of the suit led, wins.",
-        "trump_upcard": "Trump: the card after the last one dealt is turned up; its suit is trump.",
-        "trump_none": "No trump.",
-        "trump_rotation": "Trump in turn: clubs, diamonds, hearts, spades.",
-        "trump_rotation_nt": "Trump in turn: clubs, diamonds, hearts, spades, no trump.",
-        "no_trump_largest": "The largest deals are played without trump.",
-        "standard": "Exact bid: 10 + bid (a 1 before it: 3 becomes 13, 0 becomes 10). Missed: a plump, 0.",
-        "per_trick": "One point a trick, and 10 more for an exact bid. Missed: a plump.",
-        "tricks_only": "An exact bid scores the bid (no ten). Missed: a plump, 0.",
-        "penalty": "A plump costs the difference between bid and tricks (minus points).",
-        "dealer_leads": "The dealer leads the first trick.",
-        "tie_break": "A tie for first is played off with extra deals of the largest size.",
-        "marks": "The dealer is marked with a dot. Subtotal after the 1-card deal, total at the bottom.",
-        "marks_top": "The dealer is marked with a dot. Subtotal after the largest deal, total at the bottom.",
-        "marks_plain": "The dealer is marked with a dot. Total at the bottom.",
-    },
-}
+_TEXTS = texts("protokoll.plump")  # the catalogues' protokoll.plump.* messages, by language
 
 
 def rules_text(rules: PlumpRules, lang: str = "sv") -> list[str]:

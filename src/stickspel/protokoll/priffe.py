@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stickspel.i18n import texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["build_sheet", "RULES_TEXT"]
@@ -50,44 +51,9 @@ RULES_TEXT = {
     ],
 }
 
-_WORDS = {
-    "sv": {
-        "title": "Priffe",
-        "rubber": "Robbert {k}",
-        "above": "över",
-        "below": "under",
-        "game": "Utgång: {pair}",
-        "rubber_won": "Robbert till {pair} · summa",
-        "rubber_sum": "Summa robbert",
-        "parti": "Parti",
-        "total": "Summa",
-        "deal": "Giv",
-        "honours": "honnörer",
-        "penalty": "straff",
-        "lillslam": "lillslam",
-        "storslam": "storslam",
-        "tvangsnoll": "tvångsnoll",
-        "old_rules": "Gammaldags: spader < klöver < ruter < hjärter < noll < spel, alla sex är kontrakt, trickvärde efter kontrakt, utgång vid 20.",
-    },
-    "en": {
-        "title": "Priffe",
-        "rubber": "Rubber {k}",
-        "above": "above",
-        "below": "below",
-        "game": "Game: {pair}",
-        "rubber_won": "Rubber to {pair} · total",
-        "rubber_sum": "Rubber total",
-        "parti": "Parti",
-        "total": "Total",
-        "deal": "Deal",
-        "honours": "honours",
-        "penalty": "penalty",
-        "lillslam": "little slam",
-        "storslam": "grand slam",
-        "tvangsnoll": "tvångsnoll",
-        "old_rules": "Old style: spader < klöver < ruter < hjärter < noll < spel, all six are contracts, trick values by contract, game at 20.",
-    },
-}
+_WORDS = texts(
+    "protokoll.priffe.word"
+)  # the catalogues' protokoll.priffe.word.* messages, by language
 
 
 def _deals(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -105,7 +71,7 @@ def _deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     return deals
 
 
-def _above_note(result: dict[str, Any], side: int, w: dict[str, str]) -> tuple[str, str]:
+def _above_note(result: dict[str, Any], side: int, w: Mapping[str, str]) -> tuple[str, str]:
     parts = []
     total = 0
     for key in ("honours", "slam", "penalty"):

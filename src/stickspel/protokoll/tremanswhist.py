@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stickspel.i18n import texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["build_sheet", "RULES_TEXT", "BUYING_RULES_TEXT"]
@@ -59,24 +60,9 @@ BUYING_RULES_TEXT = {
     ],
 }
 
-_WORDS = {
-    "sv": {
-        "title": "Tremanswhist",
-        "title_buying": "Tremanswhist (köpvarianten)",
-        "total": "Summa",
-        "deal": "Giv",
-        "round": "Omgång",
-        "after": "Efter omgång",
-    },
-    "en": {
-        "title": "Tremanswhist",
-        "title_buying": "Tremanswhist (buying variant)",
-        "total": "Total",
-        "deal": "Deal",
-        "round": "Round",
-        "after": "After round",
-    },
-}
+_WORDS = texts(
+    "protokoll.tremanswhist.word"
+)  # the catalogues' protokoll.tremanswhist.word.* messages, by language
 _ROUNDS = {
     "sv": ("plus utan trumf", "minus", "plus med trumf"),
     "en": ("plus, no trump", "minus", "plus with trump"),
