@@ -27,6 +27,7 @@ scorekeeper's record without cards gets every derived figure too).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stickspel.i18n import texts
