@@ -423,6 +423,8 @@ def _play(game: str, **kwargs: Any) -> None:
             rep = replay(doc)
         except (RecordError, OSError) as e:
             raise _fail(lang, error_text(e, lang), 1) from None
+        except (ValueError, TypeError, KeyError) as e:  # a last net: one line, no traceback
+            raise _fail(lang, f"{resume}: {e}", 1) from None
         if rep.state.GAME != game:
             raise _fail(lang, _msg(lang, "wrong_game", path=resume, game=rep.state.GAME, want=game))
         if any("hands" not in d for d in doc.get("deals") or []):
@@ -448,6 +450,15 @@ def _play(game: str, **kwargs: Any) -> None:
         n = probe.num_players
         state = spec.state(rules, first_dealer=rng.randrange(n))  # type: ignore[call-arg]
         me = common["name"] or _msg(lang, "you")
+        from stickspel.safetext import check_name
+
+        bad_name = check_name(me)
+        if bad_name is not None:
+            from stickspel.i18n import render
+            from stickspel.safetext import markup_safe
+
+            shown = markup_safe(me, 40)
+            raise _fail(lang, render("cli.bad_name", {"name": shown, "why": bad_name}, lang))
         names = [b for b in BOT_NAMES if b.lower() != me.lower()]
         if 0 <= seat < n:
             names = names[: n - 1]
@@ -477,14 +488,16 @@ def _play(game: str, **kwargs: Any) -> None:
     try:
         _loop(console, table, persons[seat], lang, game)
     except (KeyboardInterrupt, EOFError) as stop:
-        write_record(table.to_record(), path)
+        write_record(table.to_record(), path, private=True)
         console.print()
         console.print(_msg(lang, "saved", path=path), soft_wrap=True)
         console.print(_msg(lang, "resume_hint", game=game, path=path), soft_wrap=True)
         code = 130 if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, _Quit) else 0
         raise typer.Exit(code) from None
+    from stickspel.safetext import markup_safe
+
     _show_sheet(console, table.state, players, lang)
-    _announce_end(console, table.state, players, lang)
+    _announce_end(console, table.state, [markup_safe(p, 40) for p in players], lang)
     console.print(_msg(lang, "record_written", path=path), soft_wrap=True)
 
 
@@ -503,10 +516,12 @@ def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> Non
     from rich.text import Text
 
     from stickspel.core.cards import card_display
+    from stickspel.safetext import markup_safe
 
     view = _view(game)
     describe = getattr(view, "describe", None)
-    players = table.players()
+    # names may come from a resumed file: shown as text, never as markup or escapes
+    players = [markup_safe(p, 40) for p in table.players()]
     me = table.person_index(human)
     shown_view = [False]
 

@@ -495,8 +495,11 @@ def _autosaver(target: Autosave | str | Path | None) -> Autosave | None:
     path = Path(target)
 
     def save(doc: dict[str, Any]) -> None:
-        from stickspel.records import write_record
+        from stickspel.records.io import write_record
 
-        write_record(doc, path)
+        # Atomic (a unique temporary file, fsync, replace): a crash leaves the last
+        # save whole.  Private: it holds every hand of the deal in progress.  No
+        # lock file: one table writes its game; the output path was checked first.
+        write_record(doc, path, private=True)
 
     return save

@@ -463,7 +463,7 @@ class PlumpState(TrickGameState):
         for prefix in ("bid", "bud", "bjud"):
             if t.startswith(prefix):
                 t = t[len(prefix) :].strip()
-        if t.isdigit():
+        if t.isascii() and t.isdigit() and len(t) <= 3:  # not '²', not 5,000 digits
             return BID_BASE + int(t)
         try:
             return parse_card(text)
