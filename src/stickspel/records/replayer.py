@@ -418,68 +418,65 @@ def record_from_state(state: GameState, players: Sequence[str] | None = None) ->
 
 
 def _apply(state: GameState, event: Event, deal: dict[str, Any], i: int) -> None:
-    if isinstance(event, Deal):
-        try:
-            state.apply_deal(event)
-        except IllegalActionError as e:
-            raise RecordError(rule=e.rule, deal=i, seat=e.seat, cause=e) from None
-    elif isinstance(event, ReportedDeal):
-        try:
-            state.apply_reported_deal(event.deal)
-        except IllegalActionError as e:
-            raise RecordError(rule=e.rule, deal=i, seat=e.seat, cause=e) from None
+    """Apply one event of deal ``i`` (or check it, for leads, trick ends and results)."""
+    if isinstance(event, Deal | ReportedDeal):
+        _apply_deal_event(state, event, i)
     elif isinstance(event, Act):
         _apply_action(state, event.seat, event.action, i, event.trick)
     elif isinstance(event, Lead):
-        current = state.current_player()
-        if event.leader != current:
-            raise RecordError(
-                "records.leader",
-                rule="leader",
-                deal=i,
-                trick=event.trick,
-                seat=event.leader,
-                leader=event.leader,
-                want=current,
-            )
+        _check_lead(state, event, i)
     elif isinstance(event, Play):
-        seat = state.current_player()
-        if seat < 0:
-            raise RecordError("records.extra_card", rule="extra_card", deal=i, trick=event.trick)
-        if event.index >= state.num_players:
-            raise RecordError(
-                "records.trick_too_big",
-                rule="trick_size",
-                deal=i,
-                trick=event.trick,
-                count=event.count,
-                n=state.num_players,
-            )
-        _apply_action(state, seat, event.card, i, event.trick)
+        _apply_play(state, event, i)
     elif isinstance(event, TrickEnd):
-        t, n = event.trick, state.num_players
-        if event.count == n:
-            if event.winner is MISSING:
-                raise RecordError(
-                    "records.missing_field",
-                    rule="missing_field",
-                    deal=i,
-                    trick=t,
-                    place=Msg("records.place.trick", {"trick": t}),
-                    field="winner",
-                )
-            actual = _last_trick_winner(state, i)
-            if event.winner != actual:
-                raise RecordError(
-                    "records.trick_winner",
-                    rule="trick_winner",
-                    deal=i,
-                    trick=t,
-                    seat=event.winner,
-                    given=event.winner,
-                    actual=actual,
-                )
-        elif not event.may_be_open:
+        _check_trick_end(state, event, i)
+    elif isinstance(event, Result):
+        _check_result(state, event.result, i)
+
+
+def _apply_deal_event(state: GameState, event: Deal | ReportedDeal, i: int) -> None:
+    try:
+        if isinstance(event, Deal):
+            state.apply_deal(event)
+        else:
+            state.apply_reported_deal(event.deal)
+    except IllegalActionError as e:
+        raise RecordError(rule=e.rule, deal=i, seat=e.seat, cause=e) from None
+
+
+def _check_lead(state: GameState, event: Lead, i: int) -> None:
+    current = state.current_player()
+    if event.leader != current:
+        raise RecordError(
+            "records.leader",
+            rule="leader",
+            deal=i,
+            trick=event.trick,
+            seat=event.leader,
+            leader=event.leader,
+            want=current,
+        )
+
+
+def _apply_play(state: GameState, event: Play, i: int) -> None:
+    seat = state.current_player()
+    if seat < 0:
+        raise RecordError("records.extra_card", rule="extra_card", deal=i, trick=event.trick)
+    if event.index >= state.num_players:
+        raise RecordError(
+            "records.trick_too_big",
+            rule="trick_size",
+            deal=i,
+            trick=event.trick,
+            count=event.count,
+            n=state.num_players,
+        )
+    _apply_action(state, seat, event.card, i, event.trick)
+
+
+def _check_trick_end(state: GameState, event: TrickEnd, i: int) -> None:
+    t, n = event.trick, state.num_players
+    if event.count != n:
+        if not event.may_be_open:  # only the last trick of an unfinished deal may be short
             raise RecordError(
                 "records.trick_too_small",
                 rule="trick_size",
@@ -488,8 +485,27 @@ def _apply(state: GameState, event: Event, deal: dict[str, Any], i: int) -> None
                 count=event.count,
                 n=n,
             )
-    elif isinstance(event, Result):
-        _check_result(state, event.result, i)
+        return
+    if event.winner is MISSING:
+        raise RecordError(
+            "records.missing_field",
+            rule="missing_field",
+            deal=i,
+            trick=t,
+            place=Msg("records.place.trick", {"trick": t}),
+            field="winner",
+        )
+    actual = _last_trick_winner(state, i)
+    if event.winner != actual:
+        raise RecordError(
+            "records.trick_winner",
+            rule="trick_winner",
+            deal=i,
+            trick=t,
+            seat=event.winner,
+            given=event.winner,
+            actual=actual,
+        )
 
 
 def _last_trick_winner(state: GameState, i: int) -> int:
