@@ -1,12 +1,16 @@
 """A small Python client of the stickspel server (``stickspel serve``).
 
->>> # doctest: +SKIP
->>> from stickspel.client import create_table, Client
->>> made = create_table("http://127.0.0.1:8000", rules="plump(players=3,max_cards=2)",
-...                     seats=[{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}])
->>> anna = Client("http://127.0.0.1:8000", made["id"], made["seats"][0]["token"], lang="en")
->>> state = anna.state                      # the latest "state" message
->>> anna.act(state["legal"][0]["action"])   # the ack, or StickspelClientError
+Usage (against a running ``stickspel serve``)::
+
+    from stickspel.client import Client, create_table
+
+    made = create_table("http://127.0.0.1:8000", rules="plump(players=3,max_cards=2)",
+                        seats=[{"name": "Anna"}, {"name": "Björn"},
+                               {"name": "Bot", "bot": "heuristic"}])
+    anna = Client("http://127.0.0.1:8000", made["id"], made["seats"][0]["token"], lang="en")
+    state = anna.state                       # the latest "state" message
+    if state["legal"]:
+        anna.act(state["legal"][0]["action"])  # the ack, or ServerError
 
 Every message the server sent is kept in :attr:`Client.messages`, in order.
 """
