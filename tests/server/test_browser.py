@@ -33,7 +33,7 @@ def test_play_in_the_browser(live: Running) -> None:
         pytest.fail("the browser test needs playwright (pip install -e '.[test]')")
     seats = [
         {"name": "Anna"},
-        {"name": "Bot 1", "bot": "random"},
+        {"name": "<i>Bot 1</i>", "bot": "random"},
         {"name": "Bot 2", "bot": "random"},
     ]
     made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
@@ -47,6 +47,9 @@ def test_play_in_the_browser(live: Running) -> None:
             page.set_default_timeout(10_000)
             page.goto(live.url + "/t/" + made["id"] + "?lang=en#token=" + made["seats"][0]["token"])
             expect(page.locator("#conn")).to_have_attribute("data-state", "connected")
+            # names are text, never markup
+            expect(page.locator("#scores")).to_contain_text("<i>Bot 1</i>")
+            assert page.locator("i").count() == 0
             # the hand, sorted, with the cards the seat holds; it is Anna's turn to bid
             expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
             hand = page.locator("#hand .card-button")

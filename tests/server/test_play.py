@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -113,6 +114,11 @@ def test_refusals_are_typed_and_in_the_clients_language(live: Running) -> None:
         with pytest.raises(ServerError) as e:
             actor.act(actor.state["legal"][0]["action"], version=actor.state["version"] - 1)
         assert e.value.code == "stale_version"
+        # an action must name the version it acts on
+        actor.ws.send(json.dumps({"type": "act", "action": "1", "id": "raw"}))
+        reply = actor.wait_for(lambda m: m.get("id") == "raw")
+        assert reply["type"] == "error" and reply["code"] == "malformed"
+        assert actor.state["legal"], "nothing was played"
 
 
 def test_two_tabs_cannot_play_twice(live: Running) -> None:

@@ -83,7 +83,11 @@ def _error(status: int, code: str, message: str, sv: str | None = None) -> JSONR
 
 
 def create_app(store: Store | None = None, database: str | None = None) -> FastAPI:
-    """The server over ``store`` (or the store at ``database``; default: the data folder)."""
+    """The server over ``store`` (or the store at ``database``; default: the data folder).
+
+    Every handler is ``async``: the tables live on the event loop's one thread,
+    so each change to a table happens between two awaits, never concurrently.
+    """
     store = store if store is not None else open_store(database)
     rooms = Rooms(store)
     app = FastAPI(title="stickspel", version=stickspel.__version__)
@@ -114,7 +118,7 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
 
     # --- REST ----------------------------------------------------------------------
     @app.get("/api/health")
-    def health() -> dict[str, Any]:
+    async def health() -> dict[str, Any]:
         return {
             "status": "ok",
             "stickspel": stickspel.__version__,
@@ -123,7 +127,7 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
         }
 
     @app.get("/api/games")
-    def games() -> dict[str, Any]:
+    async def games() -> dict[str, Any]:
         from stickspel.bots import bot_names
 
         return {
@@ -138,11 +142,11 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
         }
 
     @app.get("/api/tables")
-    def list_tables() -> list[dict[str, Any]]:
+    async def list_tables() -> list[dict[str, Any]]:
         return rooms.listing()
 
     @app.post("/api/tables", status_code=201, response_model=None)
-    def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             rules = _rules_text(body)
             room = Room.create(store, rules, [SeatSpec(s.name, s.bot) for s in body.seats])
@@ -154,7 +158,7 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
         return _created(room)
 
     @app.get("/api/tables/{table_id}", response_model=None)
-    def get_table(table_id: str) -> dict[str, Any] | JSONResponse:
+    async def get_table(table_id: str) -> dict[str, Any] | JSONResponse:
         room = rooms.get(table_id)
         if room is None:
             return _error(404, "no_table", f"no table {table_id}", f"inget bord {table_id}")
@@ -187,14 +191,14 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
 
     # --- pages -----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
-    def lobby(request: Request) -> str:
+    async def lobby(request: Request) -> str:
         lang = _lang(request)
         return templates.get_template("lobby.html").render(
             lang=lang, tables=rooms.listing(), games=GAMES, version=stickspel.__version__
         )
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, response_model=None)
-    def table_page(table_id: str, request: Request) -> str | JSONResponse:
+    async def table_page(table_id: str, request: Request) -> str | JSONResponse:
         room = rooms.get(table_id)
         if room is None:
             return _error(404, "no_table", f"no table {table_id}", f"inget bord {table_id}")
@@ -244,7 +248,7 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
         sender = asyncio.create_task(_send_loop(websocket, conn))
         try:
             while True:
-                reply = _handle(rooms, room, conn, await websocket.receive_json())
+                reply = _handle(room, conn, await websocket.receive_json())
                 if reply is not None:
                     conn.queue.put_nowait(reply)
         except (WebSocketDisconnect, RuntimeError):
@@ -254,7 +258,7 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
         finally:
             room.connections.remove(conn)
             sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
             log.info("disconnected", extra={"table": room.id})
 
@@ -282,7 +286,7 @@ def _created(room: Room) -> dict[str, Any]:
     }
 
 
-def _handle(rooms: Rooms, room: Room, conn: Connection, msg: Any) -> dict[str, Any] | None:
+def _handle(room: Room, conn: Connection, msg: Any) -> dict[str, Any] | None:
     """One client message: the reply to queue (events go to every connection)."""
     if not isinstance(msg, dict):
         return {"type": "error", "code": "malformed", "message": "a JSON object, please"}
@@ -310,8 +314,11 @@ def _handle(rooms: Rooms, room: Room, conn: Connection, msg: Any) -> dict[str, A
             raise InvalidActionError(
                 "an action is a number or a text", sv="ett drag är ett tal eller en text"
             )
-        if version is not None and not isinstance(version, int):
-            raise InvalidActionError("version is a number", sv="version är ett tal")
+        if not isinstance(version, int) or isinstance(version, bool):
+            text = "an action names the version it acts on"
+            if conn.lang == "sv":
+                text = "ett drag anger vilken version det gäller"
+            return {"type": "error", "code": "malformed", "message": text, "id": ident}
         seq = room.act(conn.person, action, version)
     except StickspelError as e:
         return {**room.error_message(e, conn), "id": ident}

@@ -144,7 +144,7 @@ class Room:
             "rematch_of": rematch_of,
             "rematch": None,
         }
-        table_id = secrets.token_hex(4)
+        table_id = secrets.token_hex(5)
         created = _now()
         store.put_table(StoredTable(table_id, meta, None, created))
         log.info("table created", extra={"table": table_id, "rules": meta["rules"]})
