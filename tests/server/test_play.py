@@ -242,3 +242,62 @@ def test_no_seat_receives_another_seats_cards(live: Running, rules: str) -> None
     assert max(forbidden) == room.table.version
     assert_no_leak(anna, 0, forbidden)
     assert_no_leak(björn, 1, forbidden)
+
+
+def test_waiting_table_and_start(live: Running) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS, start=False)
+    assert made["status"] == "waiting" and made["version"] == 0
+    with Client(live.url, made["id"], made["seats"][0]["token"], lang="en") as anna:
+        assert anna.state["status"] == "waiting" and anna.state["legal"] == []
+        with pytest.raises(ServerError) as e:
+            anna.act("1")
+        assert e.value.code == "not_started"
+        path = f"/api/tables/{made['id']}/start"
+        status, _ = request(live.url, "POST", path, {"token": "nope"})
+        assert status == 403
+        status, body = request(live.url, "POST", path, {"token": made["host_token"]})
+        assert status == 200 and body["status"] == "playing"
+        state = anna.wait_for(lambda m: m["type"] == "state" and m["status"] == "playing")
+        assert state["observation"]["hand"]
+        assert [m["seq"] for m in anna.messages if m["type"] == "event"][0] == 1
+
+
+def test_reconnect_since(live: Running) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    token = made["seats"][0]["token"]
+    with Client(live.url, made["id"], token) as first:
+        seen = [m["seq"] for m in first.messages if m["type"] == "event"]
+    other = Client(live.url, made["id"], made["seats"][1]["token"])
+    with other:
+        if other.state["legal"]:
+            other.act(other.state["legal"][0]["action"])
+    with Client(live.url, made["id"], token) as again:  # since=0: everything again
+        assert [m["seq"] for m in again.messages if m["type"] == "event"][: len(seen)] == seen
+        again.ws.send(json.dumps({"type": "ping"}))
+        assert again.wait_for(lambda m: m["type"] == "pong")["version"] == again.state["version"]
+
+
+def test_priffe_plays_through_the_server(live: Running) -> None:
+    seats = [{"name": "Anna"}, {"name": "B", "bot": "heuristic"}, {"name": "Cissi"}]
+    seats.append({"name": "D", "bot": "heuristic"})
+    made = create_table(live.url, rules="priffe", seats=seats)
+    a = Client(live.url, made["id"], made["seats"][0]["token"], lang="en")
+    c = Client(live.url, made["id"], made["seats"][2]["token"], lang="sv")
+    with a, c:
+        clients = [a, c]
+        for _ in range(80):
+            for x in clients:
+                x.drain()
+            actor = next((x for x in clients if x.state["legal"]), None)
+            if actor is None:
+                if all(x.state["terminal"] for x in clients):
+                    break
+                top = max(x.state["version"] for x in clients)
+                for x in clients:
+                    x.sync(top)
+                continue
+            ack = actor.act(actor.state["legal"][0]["text"])  # by its text, as a person types
+            for x in clients:
+                x.sync(ack["version"])
+        assert a.state["version"] > 20
+        assert not set(a.state["observation"]["hand"]) & set(c.state["observation"]["hand"])
