@@ -26,7 +26,7 @@ class JsonFormatter(logging.Formatter):
             "msg": record.getMessage(),
         }
         for key, value in record.__dict__.items():
-            if key not in _STANDARD and not key.startswith("_"):
+            if key not in _STANDARD and key != "color_message" and not key.startswith("_"):
                 out[key] = value
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)

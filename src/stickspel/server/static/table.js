@@ -19,6 +19,11 @@ let state = null;
 let names = info.players;
 let retry = 0;
 let focus = 0;
+// what a spectator sees of the trick, from the public events (a seat has its observation)
+let publicTrick = [];
+let publicLast = null;
+let publicCalls = {};
+let publicTricks = {};
 
 function setConn(key) {
   $("conn").textContent = t(lang, key);
@@ -58,6 +63,14 @@ function receive(msg) {
 function nameOf(seat) { return seat === null || seat === undefined ? "" : names[seat] ?? `#${seat}`; }
 
 function logEvent(e) {
+  if (e.kind === "deal") { publicTrick = []; publicLast = null; publicCalls = {}; publicTricks = {}; }
+  if (e.kind === "action" && !e.hidden && !e.call) publicTrick.push({ seat: e.seat, card: e.text });
+  if (e.kind === "action" && e.call) publicCalls[e.seat] = e.hidden ? "✓" : e.text;
+  if (e.trick_winner !== null) {
+    publicLast = { cards: publicTrick, winner: e.trick_winner };
+    publicTrick = [];
+    publicTricks[e.trick_winner] = (publicTricks[e.trick_winner] ?? 0) + 1;
+  }
   let line = null;
   if (e.kind === "deal") line = t(lang, "dealt", { name: nameOf(e.seat) });
   else if (e.kind === "action") {
@@ -110,14 +123,11 @@ function render() {
   fill($("turn"), ...turn);
   $("turn").dataset.mine = state.legal.length ? "yes" : "no";
   // the trick
-  const trick = obs?.trick;
-  const trickNodes = [];
-  if (trick) {
-    trick.cards.forEach((c, i) => {
-      trickNodes.push(el("figure", { class: "played" }, cardNode(c), el("figcaption", {}, nameOf((trick.leader + i) % n))));
-    });
-  }
-  const last = obs?.last_trick;
+  const trick = obs ? (obs.trick ? obs.trick.cards.map((c, i) => ({ card: c, seat: (obs.trick.leader + i) % n })) : [])
+                    : publicTrick;
+  const trickNodes = trick.map((p) =>
+    el("figure", { class: "played" }, cardNode(p.card), el("figcaption", {}, nameOf(p.seat))));
+  const last = obs ? obs.last_trick : publicLast && { cards: publicLast.cards.map((p) => p.card), winner: publicLast.winner };
   fill($("trick"), el("h3", {}, t(lang, "trick")), el("div", { class: "cards" }, ...trickNodes),
     last ? el("p", { class: "dim" }, `${t(lang, "last_trick")}: `, ...last.cards.map((c) => cardNode(c)),
               ` — ${nameOf(last.winner)}`) : null);
@@ -149,10 +159,11 @@ function render() {
     }, cardNode(c));
   });
   fill($("hand"), obs ? el("h3", {}, t(lang, "your_hand")) : "", el("div", { class: "cards" }, ...cardButtons));
+  $("hand").hidden = !obs;
   // scores: per seat bids and tricks, totals per person
   const rows = state.names.map((name, seat) => {
-    const bid = obs?.bids ? obs.bids[seat] : null;
-    const tricks = obs?.tricks_won ? obs.tricks_won[seat] : null;
+    const bid = obs ? (obs.bids ? obs.bids[seat] : null) : publicCalls[seat];
+    const tricks = obs ? (obs.tricks_won ? obs.tricks_won[seat] : null) : publicTricks[seat] ?? 0;
     const person = state.seating[seat];
     const marks = (obs && obs.current_player === seat ? "▶ " : "") + (obs && obs.dealer === seat ? "• " : "");
     return el("tr", { class: seat === state.seat ? "me" : null },
