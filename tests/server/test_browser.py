@@ -10,7 +10,7 @@ import shutil
 from typing import Any
 
 import pytest
-from conftest import Running
+from server_helpers import Running
 
 from stickspel.client import create_table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import urllib.request
 
-from conftest import Running
+from server_helpers import Running
 
 from stickspel.client import create_table
 

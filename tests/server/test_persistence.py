@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import Running, start_server
-from test_play import PLUMP, SEATS, play_out
+from server_helpers import PLUMP, SEATS, Running, play_out, start_server
 
 from stickspel.client import Client, create_table, request
 

@@ -7,13 +7,10 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Running
+from server_helpers import PLUMP, SEATS, Running, play_out
 
 from stickspel.client import Client, ServerError, create_table, request
 from stickspel.games import load_game
-
-PLUMP = "plump(players=3,max_cards=2)"
-SEATS = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}]
 
 
 def test_health(live: Running) -> None:
@@ -52,28 +49,6 @@ def test_create_and_validation(live: Running) -> None:
     assert status == 400
     status, _ = request(live.url, "POST", "/api/tables", {"rules": PLUMP})
     assert status == 422
-
-
-def play_out(clients: list[Client], limit: int = 500) -> int:
-    """Let whichever client is to act play its first legal action, until the end;
-    the number of actions the clients played."""
-    played = 0
-    for _ in range(limit):
-        for c in clients:
-            c.drain()
-        if all(c.state["terminal"] for c in clients):
-            return played
-        actor = next((c for c in clients if c.state["legal"]), None)
-        if actor is None:  # someone has not heard of the latest version yet
-            top = max(c.state["version"] for c in clients)
-            for c in clients:
-                c.sync(top)
-            continue
-        ack = actor.act(actor.state["legal"][0]["action"])
-        played += 1
-        for c in clients:
-            c.sync(ack["version"])
-    raise AssertionError("the game did not end")
 
 
 def test_full_plump_game_two_humans_and_a_bot(live: Running) -> None:

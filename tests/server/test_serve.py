@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import free_port
+from server_helpers import free_port
 
 from stickspel.client import Client, create_table, request
 
