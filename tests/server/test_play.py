@@ -49,6 +49,14 @@ def test_create_and_validation(live: Running) -> None:
     assert status == 400
     status, _ = request(live.url, "POST", "/api/tables", {"rules": PLUMP})
     assert status == 422
+    # presets, by name or in the rules text
+    four = [*SEATS, {"name": "D", "bot": "random"}]
+    made = create_table(live.url, game="priffe", preset="old", seats=four)
+    assert made["rules"] == load_game("priffe(old)").rules.to_text()
+    made = create_table(live.url, rules="tremanswhist(short)", seats=SEATS)
+    assert made["rules"] == load_game("tremanswhist(short)").rules.to_text()
+    status, body = request(live.url, "POST", "/api/tables", {"preset": "nope", "seats": SEATS})
+    assert status == 400 and "nope" in body["error"]["message"]
 
 
 def test_full_plump_game_two_humans_and_a_bot(live: Running) -> None:

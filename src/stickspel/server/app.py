@@ -59,6 +59,23 @@ class TokenIn(BaseModel):
     token: str
 
 
+class QrIn(BaseModel):
+    text: str = Field(min_length=1, max_length=500)
+
+
+def qr_svg(text: str) -> bytes:
+    """``text`` (a join link) as a QR code in SVG (pure Python: ``qrcode``)."""
+    import io
+
+    import qrcode
+    import qrcode.image.svg
+
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue()
+
+
 def _rules_text(body: CreateTable) -> str:
     from stickspel.games import load_game
 
@@ -188,6 +205,11 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
         for conn in room.connections:
             conn.queue.put_nowait({"type": "rematch", "table": new.id})
         return {**new.info(), "table_url": f"/t/{new.id}"}
+
+    @app.post("/api/qr")
+    async def qr(body: QrIn) -> Response:
+        # POST, not GET: a join link holds a seat token, which must not sit in a URL
+        return Response(qr_svg(body.text), media_type="image/svg+xml")
 
     # --- pages -----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)

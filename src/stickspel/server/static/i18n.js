@@ -46,7 +46,7 @@ export function t(lang, key, params = {}) {
 
 export function currentLang() {
   const q = new URLSearchParams(location.search).get("lang");
-  if (q === "sv" || q === "en") return q;
+  if (q === "sv" || q === "en") { setLang(q); return q; }
   const saved = localStorage.getItem("stickspel.lang");
   if (saved === "sv" || saved === "en") return saved;
   return document.documentElement.lang === "en" ? "en" : "sv";

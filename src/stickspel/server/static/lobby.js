@@ -67,14 +67,25 @@ form.addEventListener("submit", async (ev) => {
   }
   const created = document.getElementById("created");
   const link = (path) => new URL(path, location.href).href;
+  const entry = (label, url) => {
+    const img = el("img", { class: "qr", alt: `QR: ${label}`, width: 128, height: 128 });
+    qr(url).then((src) => { img.src = src; });
+    return el("li", {}, el("strong", {}, label), " ", el("a", { href: url }, url), el("br"), img);
+  };
   created.replaceChildren(
     el("h3", {}, t(lang, "links")),
     el("ul", { class: "links" },
-      ...answer.seats.filter((s) => s.join_url).map((s) =>
-        el("li", {}, el("strong", {}, s.name), " ", el("a", { href: link(s.join_url) }, link(s.join_url)))),
-      el("li", {}, el("strong", {}, t(lang, "watch")), " ",
-         el("a", { href: link(answer.spectator_url) }, link(answer.spectator_url)))));
+      ...answer.seats.filter((s) => s.join_url).map((s) => entry(s.name, link(s.join_url))),
+      entry(t(lang, "watch"), link(answer.spectator_url))));
   created.hidden = false;
 });
+
+// a QR code of a link, drawn by the server (POST: the link holds a token)
+async function qr(text) {
+  const resp = await fetch("/api/qr", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }),
+  });
+  return URL.createObjectURL(await resp.blob());
+}
 
 init();
