@@ -256,9 +256,8 @@ class Room:
             "refused": refused,
             "terminal": view.terminal,
             "totals": [float(x) for x in state.returns()],
-            "winners": [self.table.person_at(s).name for s in state.winners()]
-            if view.terminal
-            else [],
+            # totals and winners are indexed like the record's players (persons)
+            "winners": [self.persons[i].name for i in state.winners()] if view.terminal else [],
         }
 
     def pending(self, conn: Connection) -> list[dict[str, Any]]:

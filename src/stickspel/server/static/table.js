@@ -61,25 +61,30 @@ function receive(msg) {
 }
 
 function nameOf(seat) { return seat === null || seat === undefined ? "" : names[seat] ?? `#${seat}`; }
+// events name the person too (seats can change hands between rubbers in Priffe)
+function personName(person) { return person === null || person === undefined ? "" : info.players[person] ?? `#${person}`; }
 
 function logEvent(e) {
   if (e.kind === "deal") { publicTrick = []; publicLast = null; publicCalls = {}; publicTricks = {}; }
-  if (e.kind === "action" && !e.hidden && !e.call) publicTrick.push({ seat: e.seat, card: e.text });
+  if (e.kind === "action" && !e.hidden && !e.call) publicTrick.push({ seat: e.seat, person: e.person, card: e.text });
   if (e.kind === "action" && e.call) publicCalls[e.seat] = e.hidden ? "✓" : e.text;
   if (e.trick_winner !== null) {
-    publicLast = { cards: publicTrick, winner: e.trick_winner };
+    publicLast = { cards: publicTrick, winner: e.trick_winner, winnerName: personName(e.trick_winner_person) };
     publicTrick = [];
     publicTricks[e.trick_winner] = (publicTricks[e.trick_winner] ?? 0) + 1;
   }
   let line = null;
-  if (e.kind === "deal") line = t(lang, "dealt", { name: nameOf(e.seat) });
+  const who = personName(e.person);
+  if (e.kind === "deal") line = t(lang, "dealt", { name: who });
   else if (e.kind === "action") {
-    if (e.hidden) line = t(lang, "hidden", { name: nameOf(e.seat) });
-    else if (e.call) line = t(lang, "calls_", { name: nameOf(e.seat), call: e.text });
-    else line = t(lang, "plays", { name: nameOf(e.seat), card: cardText(e.text, lang) });
+    if (e.hidden) line = t(lang, "hidden", { name: who });
+    else if (e.call) line = t(lang, "calls_", { name: who, call: e.text });
+    else line = t(lang, "plays", { name: who, card: cardText(e.text, lang) });
   }
   if (line) $("log").append(el("li", {}, line));
-  if (e.trick_winner !== null) $("log").append(el("li", { class: "dim" }, t(lang, "takes", { name: nameOf(e.trick_winner) })));
+  if (e.trick_winner !== null) {
+    $("log").append(el("li", { class: "dim" }, t(lang, "takes", { name: personName(e.trick_winner_person) })));
+  }
   if (e.deal_over) $("log").append(el("li", { class: "dim" }, t(lang, "deal_over")));
   $("log").lastElementChild?.scrollIntoView?.({ block: "nearest" });
 }
@@ -126,11 +131,12 @@ function render() {
   const trick = obs ? (obs.trick ? obs.trick.cards.map((c, i) => ({ card: c, seat: (obs.trick.leader + i) % n })) : [])
                     : publicTrick;
   const trickNodes = trick.map((p) =>
-    el("figure", { class: "played" }, cardNode(p.card), el("figcaption", {}, nameOf(p.seat))));
-  const last = obs ? obs.last_trick : publicLast && { cards: publicLast.cards.map((p) => p.card), winner: publicLast.winner };
+    el("figure", { class: "played" }, cardNode(p.card), el("figcaption", {}, p.person !== undefined ? personName(p.person) : nameOf(p.seat))));
+  const last = obs ? obs.last_trick && { ...obs.last_trick, winnerName: nameOf(obs.last_trick.winner) }
+    : publicLast && { cards: publicLast.cards.map((p) => p.card), winnerName: publicLast.winnerName };
   fill($("trick"), el("h3", {}, t(lang, "trick")), el("div", { class: "cards" }, ...trickNodes),
     last ? el("p", { class: "dim" }, `${t(lang, "last_trick")}: `, ...last.cards.map((c) => cardNode(c)),
-              ` — ${nameOf(last.winner)}`) : null);
+              ` — ${last.winnerName}`) : null);
   // calls (bids …) as buttons; the refused ones greyed out with the reason
   const calls = state.legal.filter((a) => a.call);
   const actions = [];
