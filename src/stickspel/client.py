@@ -83,10 +83,14 @@ class Client:
         self._connect = connect(f"{url}/ws/tables/{table_id}", open_timeout=timeout)
         self.ws: ClientConnection = self._connect.__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token, "lang": lang, "since": 0}))
-        self.welcome = self.recv()
-        if self.welcome.get("type") == "error":
-            raise ServerError(self.welcome)
-        self.wait_for(lambda m: m["type"] == "state")
+        try:
+            self.welcome = self.recv()
+            if self.welcome.get("type") == "error":
+                raise ServerError(self.welcome)
+            self.wait_for(lambda m: m["type"] == "state")
+        except BaseException:
+            self.close()
+            raise
         self._next_id = 0
 
     def recv(self, timeout: float | None = None) -> dict[str, Any]:
