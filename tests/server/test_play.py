@@ -284,3 +284,20 @@ def test_priffe_plays_through_the_server(live: Running) -> None:
                 x.sync(ack["version"])
         assert a.state["version"] > 20
         assert not set(a.state["observation"]["hand"]) & set(c.state["observation"]["hand"])
+
+
+def test_malformed_messages(live: Running) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    with Client(live.url, made["id"], made["seats"][0]["token"], lang="en") as anna:
+        anna.ws.send(json.dumps({"type": "dance", "id": "x"}))
+        reply = anna.wait_for(lambda m: m["type"] == "error")
+        assert reply["code"] == "malformed"
+        anna.ws.send("not json")
+        with pytest.raises(ConnectionClosed):
+            anna.wait_for(lambda m: False)
+        assert anna.ws.close_code == 4400
+    # the table goes on for everyone else
+    with Client(live.url, made["id"], made["seats"][1]["token"]) as björn:
+        assert björn.state["status"] == "playing"

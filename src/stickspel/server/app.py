@@ -240,7 +240,10 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
             return
         try:
             hello = await asyncio.wait_for(websocket.receive_json(), 30)
-        except (TimeoutError, WebSocketDisconnect, ValueError):
+        except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
+            await _close(websocket, 4400)
+            return
+        if not isinstance(hello, dict):
             await _close(websocket, 4400)
             return
         lang = hello.get("lang") if hello.get("lang") in LANGS else "sv"
@@ -275,7 +278,7 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
                     conn.queue.put_nowait(reply)
         except (WebSocketDisconnect, RuntimeError):
             pass
-        except ValueError:
+        except (ValueError, KeyError):  # not JSON, or a binary frame
             await _close(websocket, 4400)
         finally:
             room.connections.remove(conn)
