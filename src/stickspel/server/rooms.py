@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from stickspel.bots import make_bot
-from stickspel.core import Game, GameState, RulesError, error_text
+from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError, error_text
 from stickspel.games import load_game
 from stickspel.server.store import Store, StoredTable
 from stickspel.table import Person, PersonView, SeatEvent, Table
@@ -276,10 +276,15 @@ class Room:
     def error_message(self, err: BaseException, conn: Connection) -> dict[str, Any]:
         from stickspel.table import StaleVersionError
 
-        code = "stale_version" if isinstance(err, StaleVersionError) else None
         rule = getattr(err, "rule", None)
-        if code is None:
-            code = str(rule) if rule else type(err).__name__
+        if isinstance(err, StaleVersionError):
+            code = "stale_version"
+        elif rule:
+            code = str(rule)
+        elif isinstance(err, InvalidActionError):  # text that is no action of the game
+            code = str(Rule.UNKNOWN_ACTION)
+        else:
+            code = type(err).__name__
         return {
             "type": "error",
             "code": code,
