@@ -6,9 +6,10 @@ import json
 import urllib.error
 import urllib.request
 
-from server_helpers import Running
+from server_helpers import SEATS, Running
 
 from stickspel.client import create_table
+from stickspel.core.cards import card_display, parse_card
 
 
 def get(url: str) -> str:
@@ -46,3 +47,20 @@ def request_raw(base: str, path: str, body: object) -> tuple[int, bytes]:
             return resp.status, bytes(resp.read())
     except urllib.error.HTTPError as e:
         return e.code, bytes(e.read())
+
+
+def test_protokoll(live: Running) -> None:
+    made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=SEATS)
+    token = made["seats"][0]["token"]
+    path = f"/api/tables/{made['id']}/protokoll"
+    status, page = request_raw(live.url, path, {"token": token, "lang": "en"})
+    assert status == 200 and b"<table" in page and "Björn".encode() in page
+    room = live.app.state.rooms.get(made["id"])
+    for other in room.table.persons[1:]:  # no one else's cards
+        for card in room.table.view(other).observation["hand"]:
+            shown = card_display(parse_card(card), "en")
+            assert shown.encode() not in page and f">{card}<".encode() not in page
+    status, pdf = request_raw(live.url, path, {"token": token, "format": "pdf"})
+    assert status == 200 and pdf.startswith(b"%PDF")
+    status, _ = request_raw(live.url, path, {"token": made["spectator_token"]})
+    assert status == 403

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -57,6 +57,12 @@ class CreateTable(BaseModel):
 
 class TokenIn(BaseModel):
     token: str
+
+
+class ProtokollIn(BaseModel):
+    token: str
+    format: Literal["html", "pdf"] = "html"
+    lang: Literal["sv", "en"] = "sv"
 
 
 class QrIn(BaseModel):
@@ -205,6 +211,23 @@ def create_app(store: Store | None = None, database: str | None = None) -> FastA
         for conn in room.connections:
             conn.queue.put_nowait({"type": "rematch", "table": new.id})
         return {**new.info(), "table_url": f"/t/{new.id}"}
+
+    @app.post("/api/tables/{table_id}/protokoll", response_model=None)
+    async def protokoll(table_id: str, body: ProtokollIn) -> Response:
+        # POST with the seat token in the body: the sheet is that seat's view
+        room = rooms.get(table_id)
+        if room is None:
+            return _error(404, "no_table", f"no table {table_id}", f"inget bord {table_id}")
+        person = room.person_of(body.token)
+        if not person:
+            return _error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+        if room.table.version == 0:
+            return _error(409, "not_started", "the game has not started", "partiet har inte börjat")
+        data = room.protokoll(person, body.lang, body.format)
+        if body.format == "pdf":
+            headers = {"content-disposition": f'attachment; filename="protokoll-{room.id}.pdf"'}
+            return Response(data, media_type="application/pdf", headers=headers)
+        return Response(data, media_type="text/html; charset=utf-8")
 
     @app.post("/api/qr")
     async def qr(body: QrIn) -> Response:

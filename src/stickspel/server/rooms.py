@@ -203,6 +203,20 @@ class Room:
         self.table.advance()
         return event.seq
 
+    def protokoll(self, person: Person, lang: str, fmt: Literal["html", "pdf"]) -> bytes:
+        """The live protokoll as ``person`` may see it (``Table.record_for``): a whole
+        HTML page or a PDF."""
+        from stickspel.protokoll import build_sheet
+
+        sheet = build_sheet(self.table.record_for(person), lang)
+        if fmt == "pdf":
+            from stickspel.protokoll.pdf import render_pdf
+
+            return render_pdf(sheet)
+        from stickspel.protokoll.html import render_page
+
+        return render_page(sheet).encode()
+
     # --- what a connection is sent ----------------------------------------------------
     def info(self) -> dict[str, Any]:
         """The public description of the table (lobby, welcome)."""

@@ -17,7 +17,7 @@ export const WORDS = {
     no_token: "Ingen platsnyckel i länken: du tittar på som åskådare om länken har en.",
     status_waiting: "väntar", status_playing: "pågår", status_over: "slut",
     language: "English", keys: "Tangenter: siffror för bud, ← → och Enter för kort.",
-    forbidden: "Spärrat bud",
+    forbidden: "Spärrat bud", protokoll: "Protokoll", pdf: "Ladda ner PDF",
   },
   en: {
     lobby: "Lobby", tables: "Tables on this server", none: "No tables yet.",
@@ -35,7 +35,7 @@ export const WORDS = {
     no_token: "No seat token in the link.",
     status_waiting: "waiting", status_playing: "playing", status_over: "over",
     language: "Svenska", keys: "Keys: digits for bids, ← → and Enter for cards.",
-    forbidden: "Forbidden bid",
+    forbidden: "Forbidden bid", protokoll: "Score sheet", pdf: "Download PDF",
   },
 };
 

@@ -85,7 +85,10 @@ function logEvent(e) {
   if (e.trick_winner !== null) {
     $("log").append(el("li", { class: "dim" }, t(lang, "takes", { name: personName(e.trick_winner_person) })));
   }
-  if (e.deal_over) $("log").append(el("li", { class: "dim" }, t(lang, "deal_over")));
+  if (e.deal_over) {
+    $("log").append(el("li", { class: "dim" }, t(lang, "deal_over")));
+    if ($("protokoll-box").open) $("protokoll-box").dispatchEvent(new Event("toggle"));  // a new row
+  }
   $("log").lastElementChild?.scrollIntoView?.({ block: "nearest" });
 }
 
@@ -166,6 +169,7 @@ function render() {
   });
   fill($("hand"), obs ? el("h3", {}, t(lang, "your_hand")) : "", el("div", { class: "cards" }, ...cardButtons));
   $("hand").hidden = !obs;
+  $("protokoll-box").hidden = state.seat === null;  // a seat's own view of the record
   // scores: per seat bids and tricks, totals per person
   const rows = state.names.map((name, seat) => {
     const bid = obs ? (obs.bids ? obs.bids[seat] : null) : publicCalls[seat];
@@ -195,6 +199,28 @@ async function rematch() {
   if (resp.ok) { location.href = `/t/${answer.id}#token=${encodeURIComponent(token)}`; }
   else $("error").textContent = lang === "sv" ? answer.error.sv : answer.error.message;
 }
+
+// the protokoll: this seat's view of the record, drawn by the server (sandboxed, no scripts)
+async function protokoll(format) {
+  const resp = await fetch(`/api/tables/${info.id}/protokoll`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, format, lang }),
+  });
+  if (!resp.ok) return null;
+  return format === "pdf" ? resp.blob() : resp.text();
+}
+$("protokoll-box").addEventListener("toggle", async () => {
+  if (!$("protokoll-box").open) return;
+  const html = await protokoll("html");
+  if (html !== null) $("protokoll").srcdoc = html;
+});
+$("pdf").addEventListener("click", async () => {
+  const pdf = await protokoll("pdf");
+  if (pdf === null) return;
+  const a = el("a", { href: URL.createObjectURL(pdf), download: `protokoll-${info.id}.pdf` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+});
 
 document.addEventListener("keydown", (ev) => {
   if (!state || ev.target instanceof HTMLInputElement) return;
