@@ -40,8 +40,8 @@ class Running:
         self.app.state.store.close()
 
 
-def start_server(db: Path) -> Running:
-    app = create_app(SQLiteStore(db))
+def start_server(db: Path, bot_delay: float = 0.0) -> Running:
+    app = create_app(SQLiteStore(db), bot_delay=bot_delay)
     port = free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
@@ -67,10 +67,12 @@ def play_out(clients: list[Client], limit: int = 500) -> int:
         if all(c.state["terminal"] for c in clients):
             return played
         actor = next((c for c in clients if c.state["legal"]), None)
-        if actor is None:  # someone has not heard of the latest version yet
+        if actor is None:  # someone has not heard of the latest version yet, or a bot moves
             top = max(c.state["version"] for c in clients)
             for c in clients:
                 c.sync(top)
+            if not any(c.state["legal"] or c.state["terminal"] for c in clients):
+                clients[0].wait_for(lambda m: m["type"] == "state")  # the bot's move
             continue
         ack = actor.act(actor.state["legal"][0]["action"])
         played += 1

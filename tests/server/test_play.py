@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PLUMP, SEATS, Running, play_out
+from server_helpers import PLUMP, SEATS, Running, play_out, start_server
 
 from stickspel.client import Client, ServerError, create_table, request
 from stickspel.games import load_game
@@ -301,3 +302,19 @@ def test_malformed_messages(live: Running) -> None:
     # the table goes on for everyone else
     with Client(live.url, made["id"], made["seats"][1]["token"]) as björn:
         assert björn.state["status"] == "playing"
+
+
+def test_bots_move_one_at_a_time(tmp_path: Path) -> None:
+    """With a bot delay (as `stickspel serve` runs) each bot move comes as its own state."""
+    running = start_server(tmp_path / "db.sqlite3", bot_delay=0.01)
+    try:
+        seats = [{"name": "Anna"}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}]
+        made = create_table(running.url, rules=PLUMP, seats=seats)
+        with Client(running.url, made["id"], made["seats"][0]["token"]) as anna:
+            assert play_out([anna]) > 0
+            assert anna.state["terminal"]
+            versions = [m["version"] for m in anna.messages if m["type"] == "state"]
+            # a state for nearly every event: the bots did not act in one go
+            assert len(set(versions)) >= anna.state["version"] - 3
+    finally:
+        running.stop()

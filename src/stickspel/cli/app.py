@@ -1019,11 +1019,14 @@ def serve_command(
         "--database",
         help="sqlite:///path (default: stickspel-data/stickspel.sqlite3, or $STICKSPEL_DATA).",
     ),
+    bot_delay: float = typer.Option(
+        0.8, "--bot-delay", help="Seconds between two bot moves (0: at once)."
+    ),
 ) -> None:
     """Serve tables to browsers: lobby, table pages, websocket play (stickspel.server)."""
     from stickspel.server.run import serve
 
-    serve(host, port, database)
+    serve(host, port, database, bot_delay)
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal
@@ -105,15 +105,24 @@ def _error(status: int, code: str, message: str, sv: str | None = None) -> JSONR
     )
 
 
-def create_app(store: Store | None = None, database: str | None = None) -> FastAPI:
-    """The server over ``store`` (or the store at ``database``; default: the data folder).
+def create_app(
+    store: Store | None = None, database: str | None = None, *, bot_delay: float = 0.0
+) -> FastAPI:
+    """The server over ``store`` (or the store at ``database``; default: the data folder);
+    bots move every ``bot_delay`` seconds (0: at once, in the call that gave them the turn).
 
     Every handler is ``async``: the tables live on the event loop's one thread,
     so each change to a table happens between two awaits, never concurrently.
     """
     store = store if store is not None else open_store(database)
-    rooms = Rooms(store)
-    app = FastAPI(title="stickspel", version=stickspel.__version__)
+    rooms = Rooms(store, bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        rooms.resume_bots()  # tables reloaded where a bot was to act
+        yield
+
+    app = FastAPI(title="stickspel", version=stickspel.__version__, lifespan=lifespan)
     app.state.rooms = rooms
     app.state.store = store
     templates = Environment(

@@ -71,6 +71,9 @@ class Room:
         ]
         self.connections: list[Connection] = []
         self.table: Table = self._new_table(None)
+        #: Seconds between two bot moves (0: the bots answer at once, in the same call).
+        self.bot_delay = 0.0
+        self._bots_task: asyncio.Task[None] | None = None
 
     # --- building --------------------------------------------------------------------
     def _bots(self) -> dict[Person, Any]:
@@ -194,14 +197,51 @@ class Room:
             return
         self.meta["status"] = "playing"
         self.save_meta()
-        self.table.advance()
+        self.let_bots_play()
         log.info("table started", extra={"table": self.id})
 
     def act(self, person: Person, action: int, version: int | None) -> int:
         """Submit and let the bots answer; the seq of the person's event."""
         event = self.table.submit(person, action, version=version)
-        self.table.advance()
+        self.let_bots_play()
         return event.seq
+
+    def let_bots_play(self) -> None:
+        """Deal and let the bots act up to a person's turn: at once (``bot_delay`` 0),
+        or one move every ``bot_delay`` seconds in a task on the event loop, each
+        move sent to everyone as it happens (people see the bots' cards fall)."""
+        if self.meta["status"] == "waiting":
+            return
+        if self.bot_delay <= 0:
+            self.table.advance()
+            return
+        if self._bots_task is None or self._bots_task.done():
+            self._bots_task = asyncio.get_running_loop().create_task(self._bots_loop())
+
+    async def _bots_loop(self) -> None:
+        from stickspel.bots import Turn
+
+        try:
+            while not self.table.is_terminal():
+                state = self.table.state
+                if state.is_chance():
+                    if state.history():  # the last trick stays in view a moment
+                        await asyncio.sleep(self.bot_delay * 2)
+                    if self.table.state.is_chance():
+                        self.table.deal()
+                        self.flush()
+                    continue
+                person = self.table.to_act()
+                bot = None if person is None else self.table.bots.get(person)
+                if person is None or bot is None:
+                    return
+                await asyncio.sleep(self.bot_delay)
+                if self.table.to_act() is not person:
+                    continue
+                self.table.submit(person, bot.act(Turn.of(self.table.state)))
+                self.flush()
+        except Exception:
+            log.exception("bot move failed", extra={"table": self.id})
 
     def protokoll(self, person: Person, lang: str, fmt: Literal["html", "pdf"]) -> bytes:
         """The live protokoll as ``person`` may see it (``Table.record_for``): a whole
@@ -329,18 +369,25 @@ def _event_message(e: SeatEvent) -> dict[str, Any]:
 class Rooms:
     """Every table of the server, loaded from the store at start."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
         self.store = store
+        self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         for row in store.tables():
             try:
-                self.rooms[row.id] = Room.load(store, row)
+                self.add(Room.load(store, row))
             except Exception as e:  # a bad row must not stop the server
                 log.error("table not loaded", extra={"table": row.id, "error": str(e)})
 
     def add(self, room: Room) -> Room:
+        room.bot_delay = self.bot_delay
         self.rooms[room.id] = room
         return room
+
+    def resume_bots(self) -> None:
+        """At start (on the event loop): let the bots of reloaded tables go on."""
+        for room in self.rooms.values():
+            room.let_bots_play()
 
     def get(self, table_id: str) -> Room | None:
         return self.rooms.get(table_id)

@@ -10,8 +10,11 @@ from stickspel.server.store import open_store
 __all__ = ["serve"]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
-    """Serve on ``host:port`` with the store at ``database`` (default: the data folder)."""
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.8
+) -> None:
+    """Serve on ``host:port`` with the store at ``database`` (default: the data folder);
+    bots move every ``bot_delay`` seconds."""
     import uvicorn
 
     from stickspel.server.app import create_app
@@ -23,7 +26,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         extra={"host": host, "port": port, "database": store.kind, "tables": len(store.tables())},
     )
     uvicorn.run(
-        create_app(store),
+        create_app(store, bot_delay=bot_delay),
         host=host,
         port=port,
         log_config=None,
