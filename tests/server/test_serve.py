@@ -46,6 +46,8 @@ def test_serve_command(tmp_path: Path) -> None:
         ]
         made = create_table(url, rules="plump(players=3,max_cards=2)", seats=seats)
         with Client(url, made["id"], made["seats"][0]["token"]) as anna:
+            if not anna.state["legal"]:  # the bots move one at a time (--bot-delay)
+                anna.wait_for(lambda m: m["type"] == "state" and bool(m["legal"]))
             hand = anna.state["observation"]["hand"]
             anna.act(anna.state["legal"][0]["action"])
         request(url, "GET", f"/api/tables/{made['id']}?token={made['host_token']}")
