@@ -1,4 +1,4 @@
-.PHONY: play test bench docs
+.PHONY: play serve test bench docs
 
 # The first Python 3.11+ on PATH (override with `make PYTHON=/path/to/python3.12`).
 PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
@@ -10,6 +10,11 @@ export PYTHON
 play:
 	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
 	.venv/bin/stickspel play plump
+
+# Set up and serve tables to browsers on http://127.0.0.1:8000 (data in ./stickspel-data).
+serve:
+	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
+	.venv/bin/stickspel serve
 
 # Set up and run the whole test suite (ruff, mypy, pytest).
 test:

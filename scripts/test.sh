@@ -22,11 +22,14 @@ if [ -z "$PYTHON" ]; then
   exit 1
 fi
 
-# Debian packages: tmux and pdftoppm for the tests, venv support for Python.
+# Debian packages: tmux and pdftoppm for the tests, chromium for the browser
+# test (Playwright drives the system's chromium; it never downloads one),
+# venv support for Python.
 need=()
 if [ "$setup_only" -eq 0 ]; then
   command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
   command -v tmux >/dev/null 2>&1 || need+=(tmux)
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fi
 if [ ! -x .venv/bin/python ] && ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   need+=("$(basename "$PYTHON")-venv")

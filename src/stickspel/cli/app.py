@@ -925,6 +925,25 @@ def _mount_protokoll() -> None:
 _mount_protokoll()
 
 
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    database: Optional[str] = typer.Option(  # noqa: UP045
+        None,
+        "--database",
+        help="sqlite:///path (default: stickspel-data/stickspel.sqlite3, or $STICKSPEL_DATA).",
+    ),
+    bot_delay: float = typer.Option(
+        0.8, "--bot-delay", help="Seconds between two bot moves (0: at once)."
+    ),
+) -> None:
+    """Serve tables to browsers: lobby, table pages, websocket play (stickspel.server)."""
+    from stickspel.server.run import serve
+
+    serve(host, port, database, bot_delay)
+
+
 def main() -> None:
     """The ``stickspel`` console script."""
     app()

@@ -1,0 +1,81 @@
+"""A real uvicorn server on 127.0.0.1 with a free port, in a thread of the test process
+(the fixture ``live`` is in this folder's conftest)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+from fastapi import FastAPI
+
+from stickspel.client import Client
+from stickspel.server.app import create_app
+from stickspel.server.store import SQLiteStore
+
+PLUMP = "plump(players=3,max_cards=2)"
+SEATS = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Running:
+    url: str
+    app: FastAPI
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        assert not self.thread.is_alive(), "the server did not stop"
+        self.app.state.store.close()
+
+
+def start_server(db: Path, bot_delay: float = 0.0) -> Running:
+    app = create_app(SQLiteStore(db), bot_delay=bot_delay)
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > end or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.01)
+    return Running(f"http://127.0.0.1:{port}", app, server, thread)
+
+
+def play_out(clients: list[Client], limit: int = 500) -> int:
+    """Let whichever client is to act play its first legal action, until the end;
+    the number of actions the clients played."""
+    played = 0
+    for _ in range(limit):
+        for c in clients:
+            c.drain()
+        if all(c.state["terminal"] for c in clients):
+            return played
+        actor = next((c for c in clients if c.state["legal"]), None)
+        if actor is None:  # someone has not heard of the latest version yet, or a bot moves
+            top = max(c.state["version"] for c in clients)
+            for c in clients:
+                c.sync(top)
+            if not any(c.state["legal"] or c.state["terminal"] for c in clients):
+                clients[0].wait_for(lambda m: m["type"] == "state")  # the bot's move
+            continue
+        ack = actor.act(actor.state["legal"][0]["action"])
+        played += 1
+        for c in clients:
+            c.sync(ack["version"])
+    raise AssertionError("the game did not end")

@@ -1,0 +1,66 @@
+"""The pages: served, and every name escaped."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+from server_helpers import SEATS, Running
+
+from stickspel.client import create_table
+from stickspel.core.cards import card_display, parse_card
+
+
+def get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as resp:
+        assert resp.status == 200
+        return str(resp.read().decode())
+
+
+def test_names_are_escaped(live: Running) -> None:
+    evil = "<script>alert(1)</script>"
+    seats = [{"name": evil}, {"name": "Björn"}, {"name": "Bot", "bot": "random"}]
+    made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
+    for page in (get(live.url + "/"), get(live.url + f"/t/{made['id']}")):
+        assert evil not in page
+        assert "&lt;script&gt;" in page or "\\u003cscript\\u003e" in page
+    assert "Björn" in get(live.url + "/")
+
+
+def test_qr_code(live: Running) -> None:
+    status, svg = request_raw(live.url, "/api/qr", {"text": "http://127.0.0.1/t/x#token=y"})
+    assert status == 200 and b"<svg" in svg
+    status, _ = request_raw(live.url, "/api/qr", {"text": "x" * 501})
+    assert status == 422
+
+
+def request_raw(base: str, path: str, body: object) -> tuple[int, bytes]:
+    req = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status, bytes(resp.read())
+    except urllib.error.HTTPError as e:
+        return e.code, bytes(e.read())
+
+
+def test_protokoll(live: Running) -> None:
+    made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=SEATS)
+    token = made["seats"][0]["token"]
+    path = f"/api/tables/{made['id']}/protokoll"
+    status, page = request_raw(live.url, path, {"token": token, "lang": "en"})
+    assert status == 200 and b"<table" in page and "Björn".encode() in page
+    room = live.app.state.rooms.get(made["id"])
+    for other in room.table.persons[1:]:  # no one else's cards
+        for card in room.table.view(other).observation["hand"]:
+            shown = card_display(parse_card(card), "en")
+            assert shown.encode() not in page and f">{card}<".encode() not in page
+    status, pdf = request_raw(live.url, path, {"token": token, "format": "pdf"})
+    assert status == 200 and pdf.startswith(b"%PDF")
+    status, _ = request_raw(live.url, path, {"token": made["spectator_token"]})
+    assert status == 403

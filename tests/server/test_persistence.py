@@ -1,0 +1,60 @@
+"""Tables survive a restart: the store holds each table's record after every event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from server_helpers import PLUMP, SEATS, Running, play_out, start_server
+
+from stickspel.client import Client, create_table, request
+
+
+def test_restart_and_go_on(tmp_path: Path) -> None:
+    db = tmp_path / "data" / "stickspel.sqlite3"
+    first = start_server(db)
+    try:
+        made = create_table(first.url, rules=PLUMP, seats=SEATS)
+        tokens = [s["token"] for s in made["seats"][:2]]
+        clients = [Client(first.url, made["id"], t) for t in tokens]
+        actor = next(c for c in clients if c.state["legal"])
+        ack = actor.act(actor.state["legal"][0]["action"])
+        before = first.app.state.rooms.get(made["id"]).table.to_record()
+        for c in clients:
+            c.close()
+    finally:
+        first.stop()
+    second = start_server(db)
+    try:
+        status, listing = request(second.url, "GET", "/api/tables")
+        assert status == 200 and [t["id"] for t in listing] == [made["id"]]
+        assert listing[0]["version"] == ack["version"]
+        room = second.app.state.rooms.get(made["id"])
+        assert room.table.to_record() == before
+        clients = [Client(second.url, made["id"], t) for t in tokens]
+        assert clients[0].state["version"] == ack["version"]
+        assert play_out(clients) > 0
+        assert all(c.state["terminal"] for c in clients)
+        for c in clients:
+            c.close()
+    finally:
+        second.stop()
+
+
+def test_rematch_same_people_same_links(live: Running) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    clients = [Client(live.url, made["id"], s["token"]) for s in made["seats"][:2]]
+    status, body = request(
+        live.url, "POST", f"/api/tables/{made['id']}/rematch", {"token": made["host_token"]}
+    )
+    assert status == 409 and body["error"]["code"] == "not_over"
+    play_out(clients)
+    status, new = request(
+        live.url, "POST", f"/api/tables/{made['id']}/rematch", {"token": made["seats"][0]["token"]}
+    )
+    assert status == 200 and new["id"] != made["id"] and new["rematch_of"] == made["id"]
+    assert new["players"] == made["players"] and new["status"] == "playing"
+    clients[0].wait_for(lambda m: m["type"] == "rematch" and m["table"] == new["id"])
+    again = Client(live.url, new["id"], made["seats"][1]["token"])
+    assert again.welcome["person"] == 1 and again.state["version"] >= 1
+    for c in [*clients, again]:
+        c.close()
