@@ -11,6 +11,7 @@ import pytest
 from server_helpers import PLUMP, SEATS, Running, play_out, start_server
 
 from stickspel.client import Client, ServerError, create_table, request
+from stickspel.core import Observation
 from stickspel.games import load_game
 
 
@@ -149,6 +150,8 @@ def cards_in(value: Any) -> set[str]:
     """Every card (record notation) anywhere in a JSON value."""
     if isinstance(value, str):
         return {value} if CARD.match(value) else set()
+    if isinstance(value, Observation):
+        value = value.to_dict()
     if isinstance(value, dict):
         return set().union(*(cards_in(v) for v in value.values())) if value else set()
     if isinstance(value, list):
