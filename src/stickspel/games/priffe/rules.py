@@ -333,8 +333,7 @@ def score_deal(
     t = (int(side_tricks[0]), int(side_tricks[1]))
     value = rules.trick_value_of(contract)
     points = [0, 0]
-    penalty = None
-    slam = None
+    penalty = slam = None
     made: bool | None = None
     if contract == TVANGSNOLL:
         for side in (0, 1):
@@ -346,39 +345,39 @@ def score_deal(
             contract=CONTRACT_NAMES[contract],
             declarers=declarers,
         )
-    elif contract == NOLL:
-        scorer = 0 if t[0] <= 6 else 1
-        points[scorer] = value * (7 - t[scorer])
-        made = scorer == declarers
-        if not made:
-            penalty = {"side": scorer, "points": points[scorer]}
-        took = t[declarers]
-        if took == 0:
-            slam = {"side": declarers, "kind": "storslam", "points": rules.storslam}
-        elif took == 1:
-            slam = {"side": declarers, "kind": "lillslam", "points": rules.lillslam}
     else:
-        scorer = 0 if t[0] >= 7 else 1
-        points[scorer] = value * (t[scorer] - 6)
+        # noll is played to give tricks away: count the tricks given, and it
+        # scores as any contract does (7 given is one over the book, 13 a slam)
+        counted = (13 - t[0], 13 - t[1]) if contract == NOLL else t
+        scorer = 0 if counted[0] >= 7 else 1
+        points[scorer] = value * (counted[scorer] - 6)
         made = scorer == declarers
         if not made:
             penalty = {"side": scorer, "points": points[scorer]}
-        took = t[declarers]
-        if took == 13:
-            slam = {"side": declarers, "kind": "storslam", "points": rules.storslam}
-        elif took == 12:
-            slam = {"side": declarers, "kind": "lillslam", "points": rules.lillslam}
-    hon = None
-    if honours is not None and rules.honours:
-        held = (int(honours["held"][0]), int(honours["held"][1]))
-        if held not in HONOUR_POINTS:
-            raise IllegalActionError(
-                "priffe.score.honours", rule=Rule.RESULT_HONOURS, held=list(held)
-            )
-        hon = {
-            "side": int(honours["side"]),
-            "kind": honour_kind(contract),
-            "held": list(held),
-            "points": HONOUR_POINTS[held],
-        }
+        slam = _slam(rules, declarers, counted[declarers])
+    hon = _honours_score(rules, contract, honours)
     return DealScore((points[0], points[1]), penalty, slam, hon, made)
+
+
+def _slam(rules: PriffeRules, side: int, counted: int) -> dict[str, Any] | None:
+    if counted == 13:
+        return {"side": side, "kind": "storslam", "points": rules.storslam}
+    if counted == 12:
+        return {"side": side, "kind": "lillslam", "points": rules.lillslam}
+    return None
+
+
+def _honours_score(
+    rules: PriffeRules, contract: int, honours: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    if honours is None or not rules.honours:
+        return None
+    held = (int(honours["held"][0]), int(honours["held"][1]))
+    if held not in HONOUR_POINTS:
+        raise IllegalActionError("priffe.score.honours", rule=Rule.RESULT_HONOURS, held=list(held))
+    return {
+        "side": int(honours["side"]),
+        "kind": honour_kind(contract),
+        "held": list(held),
+        "points": HONOUR_POINTS[held],
+    }
