@@ -82,6 +82,7 @@ from stickspel.games.priffe.rules import (
     SPADER,
     SPEL,
     TVANGSNOLL,
+    DealScore,
     PriffeRules,
     honour_kind,
     honours_of,
@@ -355,35 +356,16 @@ class PriffeState(TrickGameState):
         return t[0] + t[2], t[1] + t[3]
 
     def _finish_deal(self, honours: dict[str, Any] | None = None) -> None:
-        rules = self.rules
         contract = self.contract
         assert contract is not None
         if self.dealt:
             honours = honours_of(contract, [mask_of(h) for h in self.dealt])
         sides = self.side_tricks()
-        score = score_deal(rules, contract, self.declarers, sides, honours)
-        for side in (0, 1):
-            self.below[side] += score.trick_points[side]
-            self.above[side] += score.above[side]
-        side_points = score.side_points
-        below_now = list(self.below)
-        game_won = None
-        target = rules.game_target
-        if max(self.below) >= target:
-            game_won = 0 if self.below[0] >= self.below[1] else 1
-            self.games[game_won] += 1
-            self.below = [0, 0]
-        rubber_won = None
-        if game_won is not None and self.games[game_won] >= rules.rubber_games:
-            rubber_won = game_won
-        for side in (0, 1):
-            self.rubber_points[side] += side_points[side]
-        for seat in range(4):
-            self.totals[self.seating_now[seat]] += side_points[side_of(seat)]
-        reported = self._reported_tricks
+        score = score_deal(self.rules, contract, self.declarers, sides, honours)
+        below_now, game_won, rubber_won = self._write_on_the_sheet(score)
         result: dict[str, Any] = {
-            "tricks": list(reported) if reported is not None else list(self.tricks_won),
-            "points": [side_points[side_of(s)] for s in range(4)],
+            "tricks": self._tricks_taken(),
+            "points": [score.side_points[side_of(s)] for s in range(4)],
             "contract": CONTRACT_NAMES[contract],
             "bidder": self.high_seat,
             "declarers": [] if self.declarers is None else [self.declarers, self.declarers + 2],
@@ -406,27 +388,55 @@ class PriffeState(TrickGameState):
         self.dealer_seat = (self.dealer_seat + 1) % 4
         self._reported_tricks = None
         if rubber_won is not None:
-            self.rubbers.append(
-                {
-                    "rubber": self.rubber_index + 1,
-                    "seating": list(self.seating_now),
-                    "winner": rubber_won,
-                    "games": list(self.games),
-                    "points": list(self.rubber_points),
-                    "deals": sum(
-                        1 for r in self.deal_results if r["rubber"] == self.rubber_index + 1
-                    ),
-                }
-            )
-            self.rubber_index += 1
-            self.below, self.above = [0, 0], [0, 0]
-            self.games, self.rubber_points = [0, 0], [0, 0]
-            if self.rubber_index >= rules.rubbers:
+            self._close_rubber(rubber_won)
+            if self.rubber_index >= self.rules.rubbers:
                 self.phase = _OVER
                 self.hands = [0] * 4
                 return
             self.seating_now = SEATINGS[self.rubber_index]
         self.phase = _DEAL
+
+    def _tricks_taken(self) -> list[int]:
+        reported = self._reported_tricks
+        return list(reported) if reported is not None else list(self.tricks_won)
+
+    def _write_on_the_sheet(self, score: DealScore) -> tuple[list[int], int | None, int | None]:
+        """Points below and above the line, a game won, a rubber won; each person's
+        total.  Returns the line below as it stood, the game and the rubber won."""
+        rules = self.rules
+        for side in (0, 1):
+            self.below[side] += score.trick_points[side]
+            self.above[side] += score.above[side]
+        below_now = list(self.below)
+        game_won = rubber_won = None
+        if max(self.below) >= rules.game_target:
+            game_won = 0 if self.below[0] >= self.below[1] else 1
+            self.games[game_won] += 1
+            self.below = [0, 0]
+            if self.games[game_won] >= rules.rubber_games:
+                rubber_won = game_won
+        side_points = score.side_points
+        for side in (0, 1):
+            self.rubber_points[side] += side_points[side]
+        for seat in range(4):
+            self.totals[self.seating_now[seat]] += side_points[side_of(seat)]
+        return below_now, game_won, rubber_won
+
+    def _close_rubber(self, winner: int) -> None:
+        number = self.rubber_index + 1
+        self.rubbers.append(
+            {
+                "rubber": number,
+                "seating": list(self.seating_now),
+                "winner": winner,
+                "games": list(self.games),
+                "points": list(self.rubber_points),
+                "deals": sum(1 for r in self.deal_results if r["rubber"] == number),
+            }
+        )
+        self.rubber_index += 1
+        self.below, self.above = [0, 0], [0, 0]
+        self.games, self.rubber_points = [0, 0], [0, 0]
 
     # --- reported deals -----------------------------------------------------------------
     def _apply_reported_deal(self, deal: dict[str, Any]) -> None:
