@@ -4,16 +4,41 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from stickspel.core.api import _CARD_NAMES, GameState
+from stickspel.core.api import _CARD_NAMES, GameState, Observation
 from stickspel.core.cards import SUIT_MASKS, suit_of
 from stickspel.core.errors import IllegalActionError, Rule
 
-__all__ = ["TrickGameState", "check_dealt"]
+__all__ = ["TrickGameState", "TrickView", "LastTrickView", "check_dealt"]
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _BIT = tuple(1 << c for c in range(52))
+
+
+@dataclass(frozen=True)
+class TrickView(Observation):
+    """The trick in progress as every seat sees it: who led and the cards so far
+    (record notation), in the order played."""
+
+    leader: int
+    cards: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:  # written out: observations are hot in search
+        return {"leader": self.leader, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True)
+class LastTrickView(Observation):
+    """A completed trick of the deal: who led, the cards, who took it."""
+
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
 
 
 def check_dealt(

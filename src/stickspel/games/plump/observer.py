@@ -22,6 +22,7 @@ import numpy as np
 
 from stickspel.core import TERMINAL, Observation
 from stickspel.core.cards import card_str, cards_of, suit_str
+from stickspel.core.trick import LastTrickView, TrickView
 from stickspel.games.plump.rules import BID, OVER, PHASE_NAMES, PLAY, PlumpRules
 
 if TYPE_CHECKING:
@@ -37,29 +38,6 @@ __all__ = [
 ]
 
 _NAME = tuple(card_str(c) for c in range(52))
-
-
-@dataclass(frozen=True)
-class TrickView(Observation):
-    """The trick in progress: who led (or leads next) and the cards so far."""
-
-    leader: int
-    cards: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": list(self.cards)}
-
-
-@dataclass(frozen=True)
-class LastTrickView(Observation):
-    """The last completed trick of the deal: leader, cards and who took it."""
-
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ import numpy as np
 
 from stickspel.core.api import Observation, _plain
 from stickspel.core.cards import card_str, cards_of, suit_str
+from stickspel.core.trick import LastTrickView, TrickView
 from stickspel.games.priffe.rules import (
     BID,
     CALLS,
@@ -53,6 +54,10 @@ from stickspel.games.priffe.rules import (
     PriffeRules,
     side_of,
 )
+
+# Priffe's names for the shared views of a trick
+TrickSeen = TrickView
+TrickTaken = LastTrickView
 
 if TYPE_CHECKING:
     from stickspel.games.priffe.state import PriffeState
@@ -79,29 +84,6 @@ class CallSeen(Observation):
 
     def to_dict(self) -> dict[str, Any]:  # (dataclasses.asdict is slow: observations are hot)
         return {"seat": self.seat, "call": self.call}
-
-
-@dataclass(frozen=True)
-class TrickSeen(Observation):
-    """The trick in progress: who led it and the cards played to it so far."""
-
-    leader: int
-    cards: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": list(self.cards)}
-
-
-@dataclass(frozen=True)
-class TrickTaken(Observation):
-    """A completed trick of this deal."""
-
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import numpy as np
 
 from stickspel.core import Observation, Rules
 from stickspel.core.cards import card_str, cards_of, suit_str
+from stickspel.core.trick import LastTrickView, TrickView
 from stickspel.games.tremanswhist.rules import (
     BUY_PHASE,
     DEALS_IN_BUYING,
@@ -49,21 +50,6 @@ __all__ = [
 
 
 # --- the typed observation ---------------------------------------------------------
-@dataclass(frozen=True)
-class TrickView(Observation):
-    """The trick in progress: who led it and the cards so far."""
-
-    leader: int
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class LastTrickView(Observation):
-    """The last completed trick of the deal."""
-
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
 
 
 @dataclass(frozen=True)
