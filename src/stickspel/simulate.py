@@ -70,17 +70,11 @@ def parse_bots(game: str, text: str | Sequence[str], players: int) -> list[str]:
     known = bot_names(game)
     for k in kinds:
         if k not in known:
-            raise RulesError(
-                f"no bot {k!r} for {game}; bots: {', '.join(known)}",
-                sv=f"ingen bot {k!r} för {game}; botar: {', '.join(known)}",
-            )
+            raise RulesError("bots.no_such_bot", kind=k, game=game, bots=", ".join(known))
     if len(kinds) == 1:
         return kinds * players
     if len(kinds) != players:
-        raise RulesError(
-            f"give one bot for every seat or one for all: {len(kinds)} bots for {players} seats",
-            sv=f"ange en bot per plats eller en för alla: {len(kinds)} botar för {players} platser",
-        )
+        raise RulesError("simulate.bots_per_seat", bots=len(kinds), players=players)
     return kinds
 
 
@@ -102,10 +96,7 @@ def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameSt
     first_dealer = rng.randrange(probe.num_players)
     state = spec.state(rules, first_dealer=first_dealer)  # type: ignore[call-arg]
     if len(bots) != state.num_players:
-        raise RulesError(
-            f"{len(bots)} bots for {state.num_players} seats",
-            sv=f"{len(bots)} botar för {state.num_players} platser",
-        )
+        raise RulesError("simulate.bot_count", bots=len(bots), players=state.num_players)
     players = [
         make_bot(game, kind, seed=game_seed(seed, seat, "bot")) for seat, kind in enumerate(bots)
     ]
@@ -210,10 +201,7 @@ def simulate(
     from stickspel.records import write_record
 
     if games < 0:
-        raise RulesError(
-            f"the number of games must be 0 or more, not {games}",
-            sv=f"antalet partier måste vara 0 eller fler, inte {games}",
-        )
+        raise RulesError("simulate.games_negative", games=games)
     rules = capped_for_simulation(rules)
     summary = SimulationSummary(game, rules, list(bots), seed)
     if record_dir is not None:

@@ -88,9 +88,6 @@ def make_bot(game: str, kind: str, seed: int | None = None) -> Bot:
     """A bot of ``kind`` (``random``, ``heuristic`` …) for ``game``."""
     bots = _game_bots(game)
     if kind not in bots:
-        raise RulesError(
-            f"no bot {kind!r} for {game}; bots: {', '.join(bots)}",
-            sv=f"ingen bot {kind!r} för {game}; botar: {', '.join(bots)}",
-        )
+        raise RulesError("bots.no_such_bot", kind=kind, game=game, bots=", ".join(bots))
     bot: Bot = bots[kind](seed=seed)
     return bot

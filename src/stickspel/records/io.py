@@ -39,7 +39,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -80,14 +80,37 @@ LOCK_TIMEOUT = 10.0
 class RecordFileError(RecordError):
     """A record file that cannot be read as a record; the message names the file.
 
-    >>> e = RecordFileError("kväll.json", "is not UTF-8 text", rule="json", sv="är inte UTF-8-text")
-    >>> str(e), e.text("sv"), e.path
-    ('kväll.json: is not UTF-8 text [json]', 'kväll.json: är inte UTF-8-text [json]', 'kväll.json')
+    Built from a catalogue key of the ``io`` domain and its parameters, or around
+    the :class:`RecordError` of the file's contents (``inner``).
+
+    >>> e = RecordFileError("kväll.json", "io.not_utf8", rule="json", byte=255, offset=3)
+    >>> str(e), e.path
+    ('kväll.json: is not UTF-8 text (byte 0xff at offset 3) [json]', 'kväll.json')
+    >>> e.text("sv")
+    'kväll.json: är inte UTF-8-text (byte 0xff vid position 3) [json]'
     """
 
-    def __init__(self, path: str | Path, message: str, *, rule: str, sv: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        key: str = "",
+        *,
+        rule: str,
+        inner: RecordError | None = None,
+        **params: Any,
+    ) -> None:
         self.path = str(path)
-        super().__init__(f"{self.path}: {message}", rule=rule, sv=f"{self.path}: {sv or message}")
+        self.inner = inner
+        super().__init__(key or "io.in_file", rule=rule, **params)
+
+    def detail_text(self, lang: str, names: Sequence[str] | None = None) -> str:
+        from stickspel.i18n import render
+
+        if self.inner is not None:
+            detail = self.inner.detail_text(lang, names)
+        else:
+            detail = super().detail_text(lang, names)
+        return render("io.in_file", {"path": self.path, "detail": detail}, lang)
 
 
 class FileBusyError(StickspelError, TimeoutError):
@@ -114,7 +137,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         return parse_record_text(text)
     except RecordError as e:
-        raise RecordFileError(path, e.detail, rule=e.rule, sv=e.detail_sv) from None
+        raise RecordFileError(path, rule=e.rule, inner=e) from None
 
 
 def read_record_text(path: str | Path) -> str:
@@ -131,21 +154,13 @@ def read_record_text(path: str | Path) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise RecordFileError(
-            p,
-            f"is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})",
-            rule=Rule.JSON,
-            sv=f"är inte UTF-8-text (byte 0x{data[e.start]:02x} vid position {e.start})",
+            p, "io.not_utf8", rule=Rule.JSON, byte=data[e.start], offset=e.start
         ) from None
 
 
 def _too_large(p: Path) -> RecordFileError:
     mb = MAX_RECORD_BYTES // (1024 * 1024)
-    return RecordFileError(
-        p,
-        f"is larger than {mb} MB, the limit for a record",
-        rule=Rule.FORMAT,
-        sv=f"är större än {mb} MB, gränsen för ett protokoll",
-    )
+    return RecordFileError(p, "io.file_too_large", rule=Rule.FORMAT, mb=mb)
 
 
 def parse_record_text(text: str) -> dict[str, Any]:
@@ -162,11 +177,7 @@ def parse_record_text(text: str) -> dict[str, Any]:
     """
     if len(text) > MAX_RECORD_BYTES:
         mb = MAX_RECORD_BYTES // (1024 * 1024)
-        raise RecordError(
-            f"larger than {mb} MB, the limit for a record",
-            rule=Rule.FORMAT,
-            sv=f"större än {mb} MB, gränsen för ett protokoll",
-        )
+        raise RecordError("io.too_large", rule=Rule.FORMAT, mb=mb)
     _check_depth(text)
     try:
         doc = json.loads(
@@ -177,29 +188,24 @@ def parse_record_text(text: str) -> dict[str, Any]:
             parse_constant=_constant,
         )
     except json.JSONDecodeError as e:
-        hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) - 1 else ""
-        hint_sv = " (filen verkar avkortad)" if hint else ""
+        truncated = e.pos >= len(text.rstrip()) - 1
         raise RecordError(
-            f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}{hint}",
+            "io.bad_json_truncated" if truncated else "io.bad_json",
             rule=Rule.JSON,
-            sv=f"ogiltig JSON på rad {e.lineno}, kolumn {e.colno}: {e.msg}{hint_sv}",
+            line=e.lineno,
+            column=e.colno,
+            reason=e.msg,
         ) from None
     except RecursionError:  # pragma: no cover - _check_depth refuses deep text first
         raise _too_deep() from None
     if not isinstance(doc, dict):
-        raise RecordError(
-            "a record is a JSON object", rule=Rule.FORMAT, sv="ett protokoll är ett JSON-objekt"
-        )
+        raise RecordError("io.not_object", rule=Rule.FORMAT)
     _check_strings(doc)
     return doc
 
 
 def _too_deep() -> RecordError:
-    return RecordError(
-        f"JSON nested deeper than {MAX_DEPTH} levels",
-        rule=Rule.JSON,
-        sv=f"JSON nästlad djupare än {MAX_DEPTH} nivåer",
-    )
+    return RecordError("io.too_deep", rule=Rule.JSON, depth=MAX_DEPTH)
 
 
 def _check_depth(text: str) -> None:
@@ -235,11 +241,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in out:
             shown = _short(key)
-            raise RecordError(
-                f"duplicate key {shown} in an object",
-                rule=Rule.JSON,
-                sv=f"nyckeln {shown} finns två gånger i ett objekt",
-            )
+            raise RecordError("io.duplicate_key", rule=Rule.JSON, name=shown)
         out[key] = value
     return out
 
@@ -257,22 +259,14 @@ def _digits(text: str) -> int:
 def _int(text: str) -> int:
     if len(text) > MAX_NUMBER_DIGITS:
         n = _digits(text)
-        raise RecordError(
-            f"a number with {n} digits (at most {MAX_NUMBER_DIGITS})",
-            rule=Rule.JSON,
-            sv=f"ett tal med {n} siffror (högst {MAX_NUMBER_DIGITS})",
-        )
+        raise RecordError("io.long_number", rule=Rule.JSON, digits=n, most=MAX_NUMBER_DIGITS)
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_NUMBER_DIGITS + 8:
         n = _digits(text)
-        raise RecordError(
-            f"a number with {n} digits (at most {MAX_NUMBER_DIGITS})",
-            rule=Rule.JSON,
-            sv=f"ett tal med {n} siffror (högst {MAX_NUMBER_DIGITS})",
-        )
+        raise RecordError("io.long_number", rule=Rule.JSON, digits=n, most=MAX_NUMBER_DIGITS)
     value = float(text)
     if value in (float("inf"), float("-inf")):
         return _constant(text)  # type: ignore[no-any-return]
@@ -280,11 +274,7 @@ def _float(text: str) -> float:
 
 
 def _constant(text: str) -> Any:
-    raise RecordError(
-        f"{text} is not a number JSON allows",
-        rule=Rule.JSON,
-        sv=f"{text} är inget tal som JSON tillåter",
-    )
+    raise RecordError("io.bad_constant", rule=Rule.JSON, text=text)
 
 
 def _check_strings(doc: Any) -> None:
@@ -306,11 +296,7 @@ def _encodable(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise RecordError(
-            f"a string holds an unpaired surrogate (\\u{ord(text[e.start]):04x})",
-            rule=Rule.JSON,
-            sv=f"en sträng har ett ensamt surrogattecken (\\u{ord(text[e.start]):04x})",
-        ) from None
+        raise RecordError("io.surrogate", rule=Rule.JSON, code=ord(text[e.start])) from None
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -440,10 +426,7 @@ def locked(path: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     try:
         lock.acquire(timeout=timeout)
     except Timeout:
-        raise FileBusyError(
-            f"{p}: another program is saving this file (waited {timeout:g} s); try again",
-            sv=f"{p}: ett annat program sparar den här filen (väntade {timeout:g} s); försök igen",
-        ) from None
+        raise FileBusyError("io.busy", path=str(p), timeout=timeout) from None
     try:
         yield
     finally:
@@ -468,37 +451,31 @@ def check_output_path(path: str | Path, *, directory: bool = False) -> Path:
     """
     p = Path(path)
 
-    def refuse(en: str, sv: str) -> OutputPathError:
-        return OutputPathError(f"{p}: {en}", sv=f"{p}: {sv}")
+    def refuse(key: str, **params: Any) -> OutputPathError:
+        return OutputPathError(f"io.path.{key}", path=str(p), **params)
 
     if str(p) == "":
-        raise refuse("no place given", "ingen plats angiven")
+        raise refuse("none")
     if p.exists():
         if directory and not p.is_dir():
-            raise refuse("is a file, not a folder", "är en fil, inte en mapp")
+            raise refuse("is_file")
         if not directory and p.is_dir():
-            raise refuse("is a folder, not a file", "är en mapp, inte en fil")
+            raise refuse("is_folder")
         if not directory and not p.is_file():
-            raise refuse("is not a regular file", "är ingen vanlig fil")
+            raise refuse("not_regular")
         folder = p if directory else p.parent
         if not os.access(folder, os.W_OK | os.X_OK) or (
             not directory and not os.access(p, os.W_OK)
         ):
-            raise refuse("cannot be written (no permission)", "går inte att skriva (behörighet)")
+            raise refuse("no_permission")
         return p
     parent = p.parent
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent
     if not parent.is_dir():
-        raise refuse(
-            f"cannot be created: {parent} is a file, not a folder",
-            f"kan inte skapas: {parent} är en fil, inte en mapp",
-        )
+        raise refuse("parent_is_file", parent=str(parent))
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise refuse(
-            f"cannot be created: no permission to write in {parent}",
-            f"kan inte skapas: ingen behörighet att skriva i {parent}",
-        )
+        raise refuse("parent_no_permission", parent=str(parent))
     return p
 
 
@@ -518,8 +495,4 @@ def check_totals(doc: dict[str, Any], returns: Any) -> None:
     have = doc["totals"]
     if json.dumps(have) != json.dumps(want):
         shown = _short(json.dumps(have), 80)[1:-1]
-        raise RecordError(
-            f"totals are {shown}, the deals add up to {want}",
-            rule="totals",
-            sv=f"summorna är {shown}, givarna blir tillsammans {want}",
-        )
+        raise RecordError("io.totals", rule="totals", shown=shown, want=want)

@@ -133,10 +133,8 @@ class StaleVersionError(StickspelError, ValueError):
     """An action sent for an older version of the table than the current one."""
 
     def __init__(self, given: int, version: int) -> None:
-        super().__init__(
-            f"the table has moved on (version {version}, the action was for {given})",
-            sv=f"bordet har gått vidare (version {version}, draget gällde {given})",
-        )
+        super().__init__("table.stale_version", given=given, version=version)
+        self.rule = "stale"
         self.given = given
         self.version = version
 
