@@ -61,7 +61,7 @@ def play_turns(
                 s.send(card_display(off_suit[0], lang))
                 s.expect(
                     re.compile(
-                        r"(?:Det går inte: plats \d måste följa färg|Not allowed: seat \d must follow suit) .*\n"
+                        r"(?:Det går inte: du måste följa färg|Not allowed: you must follow suit) .*\n"
                     )
                 )
                 s.expect(PROMPT)
@@ -70,9 +70,7 @@ def play_turns(
             if not mistakes.get("card_not_held"):
                 s.send(card_str(missing[0]).lower())  # the record notation, lower case
                 s.expect(
-                    re.compile(
-                        r"(?:Det går inte: plats \d har inte|Not allowed: seat \d does not hold) .*\n"
-                    )
+                    re.compile(r"(?:Det går inte: du har inte|Not allowed: you do not hold) .*\n")
                 )
                 s.expect(PROMPT)
                 mistakes["card_not_held"] = 1

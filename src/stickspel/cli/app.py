@@ -594,7 +594,10 @@ def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> Non
         try:
             table.submit(human, action, version=now.version)
         except IllegalActionError as e:
-            console.print(_msg(lang, "refused", reason=error_text(e, lang)), style="red")
+            # people, not seat numbers: the player at the terminal is "du" / "you"
+            names = [players[p] for p in state.seating()]
+            names[table.seat_of(human)] = _msg(lang, "you").lower()
+            console.print(_msg(lang, "refused", reason=error_text(e, lang, names)), style="red")
 
 
 def _sim(game: str, **kwargs: Any) -> None:

@@ -20,12 +20,15 @@ fields may carry a kind after the colon, formatted for the language:
 'plats 1 har inte E♠'
 >>> render("rule.card_not_held", {"seat": 1, "card": 51}, "en", names=["Anna", "Björn"])
 'Björn does not hold AS'
+>>> render("rule.card_not_held", {"seat": 0, "card": 51}, "en", names=["you", "Björn"])
+'you do not hold AS'
 >>> render("no.such.key", {}, "en")
 'no.such.key'
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
@@ -112,7 +115,27 @@ def render(
     template = catalogue(lang).get(key) or catalogue("en").get(key)
     if template is None:
         return key
-    return _Formatter(lang, names).vformat(template, (), dict(params))
+    text = _Formatter(lang, names).vformat(template, (), dict(params))
+    if lang == "en" and names is not None:
+        text = _YOU_VERB.sub(lambda m: m.group(1) + _YOU_FORMS[m.group(2)], text)
+    return text
+
+
+# English verbs agree with "you" where a message names the player as "you"
+# ("you does not hold" → "you do not hold"); Swedish verbs do not change.
+_YOU_FORMS = {
+    "does": "do",
+    "has": "have",
+    "is": "are",
+    "was": "were",
+    "takes": "take",
+    "leads": "lead",
+    "deals": "deal",
+    "bids": "bid",
+    "plays": "play",
+    "calls": "call",
+}
+_YOU_VERB = re.compile(r"\b([Yy]ou )(" + "|".join(_YOU_FORMS) + r")\b")
 
 
 def gettext(key: str, lang: str = "en", **params: Any) -> str:
