@@ -32,13 +32,14 @@ import copy
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from stickspel.core import GameState, IllegalActionError, Rules, StickspelError, error_text
 from stickspel.games import game_spec
+from stickspel.i18n import LANGS, render
 from stickspel.records import FORMAT, RecordError, load_record, write_record
 from stickspel.records.io import FileBusyError, locked
 from stickspel.safetext import MAX_NAME_LENGTH, check_name
@@ -64,23 +65,59 @@ _MISSED_WORDS = {"-", "−", "nej", "n", "no", "missed", "plump", "x", "fel", "m
 
 
 class ScorekeeperError(StickspelError, ValueError):
-    """An entry the scorekeeper refuses: which row, which seat and what is inconsistent;
-    ``sv`` says it in Swedish."""
+    """An entry the scorekeeper refuses: which row, which seat and what is inconsistent.
+
+    Built like the core errors, from a catalogue key (``scorekeeper.*``) and its
+    parameters; a parameter with a ``text(lang)`` (a row described, a nested
+    error) is put in in the language rendered.
+
+    >>> e = ScorekeeperError("scorekeeper.game_over_row", row=3, rule="game_over")
+    >>> str(e), e.text("sv"), e.row, e.rule
+    ('row 3: the game is over', 'rad 3: partiet är slut', 3, 'game_over')
+    """
 
     def __init__(
         self,
-        message: str,
+        key_or_message: str = "",
         *,
         row: int | None = None,
         seat: int | None = None,
         rule: str = "",
         sv: str | None = None,
+        **params: Any,
     ) -> None:
-        super().__init__(message)
+        super().__init__(key_or_message, sv=sv, **params)
         self.row = row
         self.seat = seat
         self.rule = rule
-        self.sv = sv
+
+    def text(self, lang: str, names: Sequence[str] | None = None) -> str:
+        if self.key is None:
+            return super().text(lang, names)
+        from stickspel.i18n import render
+
+        params: dict[str, Any] = {"row": self.row, "seat": self.seat, "rule": self.rule}
+        params.update(
+            (k, v.text(lang) if isinstance(v, _Both) else v) for k, v in self.params.items()
+        )
+        return render(self.key, params, lang, names=names)
+
+
+@dataclass(frozen=True)
+class _Both:
+    """A part of a message already rendered in every language (a row described)."""
+
+    by_lang: dict[str, str]
+
+    @classmethod
+    def of(cls, fn: Callable[[str], str]) -> _Both:
+        return cls({lang: fn(lang) for lang in LANGS})
+
+    def text(self, lang: str) -> str:
+        return self.by_lang.get(lang) or self.by_lang["en"]
+
+    def __str__(self) -> str:
+        return self.by_lang["en"]
 
 
 class StaleFileError(StickspelError, RuntimeError):
@@ -150,10 +187,7 @@ def parse_mark(text: str | int) -> int | str:
     if t in _MISSED_WORDS:
         return MISSED
     shown = _shown(text)
-    raise ScorekeeperError(
-        f"{shown} is neither a number of tricks nor + / - (ja / nej)",
-        sv=f"{shown} är varken ett antal stick eller + / - (ja / nej)",
-    )
+    raise ScorekeeperError("scorekeeper.not_a_mark", shown=shown)
 
 
 def _shown(text: str, limit: int = 20) -> str:
@@ -192,10 +226,7 @@ def resolve_tricks(
     n = len(bids)
     parsed = [m if m in (MADE, MISSED) else parse_mark(m) for m in marks]
     if len(parsed) != n:
-        raise ScorekeeperError(
-            f"{len(parsed)} trick entries for {n} players",
-            sv=f"{len(parsed)} stickuppgifter för {n} spelare",
-        )
+        raise ScorekeeperError("scorekeeper.trick_entries", entries=len(parsed), players=n)
     tricks: list[int | None] = []
     for s, m in enumerate(parsed):
         if m == MADE:
@@ -206,8 +237,7 @@ def resolve_tricks(
             assert isinstance(m, int)
             if m > size:
                 raise ScorekeeperError(
-                    f"{names[s]} took {m} tricks, the deal has only {size}",
-                    sv=f"{names[s]} tog {m} stick, given har bara {size}",
+                    "scorekeeper.too_many_tricks", name=names[s], tricks=m, size=size
                 )
             tricks.append(m)
     known = sum(t for t in tricks if t is not None)
@@ -216,48 +246,25 @@ def resolve_tricks(
     if not missed:
         if known != size:
             if all(m == MADE for m in parsed):
-                raise ScorekeeperError(
-                    f"all are marked made, but the bids add up to {known}, not {size} "
-                    "(somebody must have missed)",
-                    sv=f"alla har fått sitt, men buden blir {known}, inte {size} "
-                    "(någon måste ha gått bet)",
-                )
-            raise ScorekeeperError(
-                f"the tricks add up to {known}, the deal has {size} tricks",
-                sv=f"sticken blir {known}, given har {size} stick",
-            )
+                raise ScorekeeperError("scorekeeper.all_made", known=known, size=size)
+            raise ScorekeeperError("scorekeeper.trick_sum", known=known, size=size)
         return [int(t) for t in tricks if t is not None]
-    who = _join([names[s] for s in missed])
     if left < 0:
-        raise ScorekeeperError(
-            f"the other players' tricks already add up to {known}, more than the {size} in the deal",
-            sv=f"de andras stick blir redan {known}, fler än givens {size}",
-        )
+        raise ScorekeeperError("scorekeeper.others_too_many", known=known, size=size)
     if len(missed) > 1:
-        raise ScorekeeperError(
-            f"{who} are marked missed: give the tricks of all of them but one "
-            f"({left} tricks are left for them)",
-            sv=f"{_join([names[s] for s in missed], 'och')} är markerade som bet: ange sticken "
-            f"för alla utom en av dem ({left} stick återstår åt dem)",
-        )
+        who = _Both.of(lambda lang: _join([names[s] for s in missed], lang))
+        raise ScorekeeperError("scorekeeper.several_missed", who=who, left=left)
     s = missed[0]
     if left == bids[s]:
-        raise ScorekeeperError(
-            f"{names[s]} is marked missed, but the others' tricks leave {names[s]} "
-            f"exactly {left}, {names[s]}'s bid",
-            sv=f"{names[s]} är markerad som bet, men de andras stick lämnar exakt {left} "
-            f"åt {names[s]}, som är budet",
-        )
+        raise ScorekeeperError("scorekeeper.missed_but_bid", name=names[s], left=left)
     tricks[s] = left
     return [int(t) for t in tricks if t is not None]
 
 
-def _join(names: Sequence[str], word: str = "and") -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
-
-
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+def _join(names: Sequence[str], lang: str = "en") -> str:
+    if len(names) == 1:
+        return names[0]
+    return render("scorekeeper.join", {"names": ", ".join(names[:-1]), "last": names[-1]}, lang)
 
 
 class Session:
@@ -307,8 +314,7 @@ class Session:
         state = spec.state(rules, first_dealer=first_dealer)  # type: ignore[call-arg]
         if state.num_players != len(names):
             raise ScorekeeperError(
-                f"{len(names)} players named, the rules are for {state.num_players}",
-                sv=f"{len(names)} spelare namngivna, reglerna är för {state.num_players}",
+                "scorekeeper.players_named", named=len(names), players=state.num_players
             )
         return cls(doc)
 
@@ -344,18 +350,11 @@ class Session:
         """
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise ScorekeeperError(
-                "no file to save the session to", sv="ingen fil att spara omgången i"
-            )
+            raise ScorekeeperError("scorekeeper.no_file")
         with locked(target):
             if self._stamp is not None and target == self.path and _stamp(target) != self._stamp:
                 self._reload()
-                raise StaleFileError(
-                    f"{target} was changed by another program after it was read: "
-                    "this entry was not saved; the protokoll has been read again",
-                    sv=f"{target} ändrades av ett annat program efter att den lästes: "
-                    "det här sparades inte; protokollet är inläst på nytt",
-                )
+                raise StaleFileError("scorekeeper.stale_file", target=str(target))
             write_record(self.doc, target)
             self._stamp = _stamp(target)
         self.path = target
@@ -422,15 +421,22 @@ class Session:
             else:
                 nxt = self.next_deal()
                 deal = {"dealer": nxt.dealer, "cards": nxt.cards} if nxt else {}
-        sv = lang == "sv"
         parts = []
         if isinstance(deal.get("cards"), int):
-            parts.append(f"{deal['cards']} kort" if sv else _plural(deal["cards"], "card"))
+            cards = deal["cards"]
+            key = "scorekeeper.row.card" if cards == 1 else "scorekeeper.row.cards"
+            parts.append(render(key, {"cards": cards}, lang))
         if isinstance(deal.get("dealer"), int) and 0 <= deal["dealer"] < len(self.players):
             seating = deal.get("seating") or range(len(self.players))
             dealer = self.players[list(seating)[deal["dealer"]]]
-            parts.append(f"{dealer} ger" if sv else f"{dealer} deals")
-        return ("rad" if sv else "row") + f" {row}" + (f" ({', '.join(parts)})" if parts else "")
+            parts.append(render("scorekeeper.row.deals", {"dealer": dealer}, lang))
+        if not parts:
+            return render("scorekeeper.row", {"row": row}, lang)
+        return render("scorekeeper.row.with", {"row": row, "parts": ", ".join(parts)}, lang)
+
+    def _where(self, row: int, deal: dict[str, Any] | None = None) -> _Both:
+        """:meth:`describe` in every language, for a message."""
+        return _Both.of(lambda lang: self.describe(row, deal, lang))
 
     def _refusal(
         self,
@@ -441,11 +447,12 @@ class Session:
         """An engine refusal of row ``where`` in both languages, seats named."""
         row, deal = where
         return ScorekeeperError(
-            f"{self.describe(row, deal)}: {self._names(str(error), state)}",
+            "scorekeeper.at",
             row=row,
             seat=error.seat,
             rule=error.rule,
-            sv=f"{self.describe(row, deal, 'sv')}: {self._names(error.text('sv'), state)}",
+            where=self._where(row, deal),
+            detail=_Both.of(lambda lang: self._names(error.text(lang), state)),
         )
 
     # --- the engine ---------------------------------------------------------------------
@@ -470,11 +477,7 @@ class Session:
     def _entry_of(self, deal: dict[str, Any]) -> dict[str, Any]:
         """What the table reported in a recorded deal, without what the engine computes."""
         if "hands" in deal or "tricks" in deal:
-            raise ScorekeeperError(
-                "this record was played with cards, not kept by hand; use replay",
-                rule="cards",
-                sv="det här protokollet spelades med kort, det fördes inte för hand; använd replay",
-            )
+            raise ScorekeeperError("scorekeeper.played_with_cards", rule="cards")
         entry = copy.deepcopy(deal)
         for key in _DERIVED.get(self.spec.name, ()):
             entry.pop(key, None)
@@ -498,24 +501,20 @@ class Session:
         deals: list[dict[str, Any]] = []
         for i, entry in enumerate(entries, start=1):
             at = {**entry, "seating": list(self._seating(state))}
-            where, where_sv = self.describe(i, at), self.describe(i, at, "sv")
+            where = self._where(i, at)
             if state.is_terminal():
                 raise ScorekeeperError(
-                    f"{where}: the game was already over",
-                    row=i,
-                    rule="game_over",
-                    sv=f"{where_sv}: partiet var redan slut",
+                    "scorekeeper.already_over", row=i, rule="game_over", where=where
                 )
             want = state.dealer()
             if want is not None and entry.get("dealer", want) != want:
-                said = self._names(f"seat {entry.get('dealer')}", state)
                 raise ScorekeeperError(
-                    f"{where}: {said} deals, "
-                    f"but the deal passes to {self._names(f'seat {want}', state)}",
+                    "scorekeeper.wrong_dealer",
                     row=i,
                     rule="dealer",
-                    sv=f"{where_sv}: {said} ger, "
-                    f"men given går till {self._names(f'seat {want}', state)}",
+                    where=where,
+                    said=self._names(f"seat {entry.get('dealer')}", state),
+                    want=self._names(f"seat {want}", state),
                 )
             try:
                 state.apply_reported_deal(copy.deepcopy(entry))
@@ -555,12 +554,7 @@ class Session:
         nxt = self.next_deal()
         row = len(self.entries) + 1
         if nxt is None:
-            raise ScorekeeperError(
-                f"row {row}: the game is over",
-                row=row,
-                rule="game_over",
-                sv=f"rad {row}: partiet är slut",
-            )
+            raise ScorekeeperError("scorekeeper.game_over_row", row=row, rule="game_over")
         entry = copy.deepcopy(deal)
         entry.setdefault("dealer", nxt.dealer)
         if nxt.cards is not None:
@@ -575,11 +569,7 @@ class Session:
         error names that row.
         """
         if not 1 <= row <= len(self.entries):
-            raise ScorekeeperError(
-                f"there is no row {row} to correct (rows 1–{len(self.entries)})",
-                row=row,
-                sv=f"det finns ingen rad {row} att rätta (rader 1–{len(self.entries)})",
-            )
+            raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(self.entries))
         old = self.entries[row - 1]
         entry = copy.deepcopy(deal)
         entry.setdefault("dealer", old.get("dealer"))
@@ -594,9 +584,7 @@ class Session:
         """Remove the last ``count`` rows; returns them (as recorded)."""
         if not 1 <= count <= len(self.entries):
             raise ScorekeeperError(
-                f"cannot undo {count} rows: {len(self.entries)} entered",
-                rule="undo",
-                sv=f"kan inte ångra {count} rader: {len(self.entries)} är införda",
+                "scorekeeper.cannot_undo", rule="undo", count=count, rows=len(self.entries)
             )
         removed = self.doc["deals"][-count:]
         self._commit(self.entries[:-count])
@@ -620,13 +608,9 @@ class Session:
         row = row if row is not None else len(self.entries) + 1
         dealer, size = self._row_dealer_size(row)
         at = {"dealer": dealer, "cards": size}
-        where, where_sv = self.describe(row, at), self.describe(row, at, "sv")
+        where = self._where(row, at)
         if len(bids) != n or any(b is None for b in bids):
-            raise ScorekeeperError(
-                f"{where}: give a bid for each of the {n} players",
-                row=row,
-                sv=f"{where_sv}: ange ett bud för var och en av de {n} spelarna",
-            )
+            raise ScorekeeperError("scorekeeper.bid_each", row=row, where=where, players=n)
         order = [(dealer + 1 + k) % n for k in range(n)]
         deal: dict[str, Any] = {
             "dealer": dealer,
@@ -642,10 +626,11 @@ class Session:
                 counts = resolve_tricks(size, [int(b or 0) for b in bids], marks, self.players)
             except ValueError as e:
                 raise ScorekeeperError(
-                    f"{where}: {e}",
+                    "scorekeeper.at",
                     row=row,
                     rule="tricks",
-                    sv=f"{where_sv}: {error_text(e, 'sv')}",
+                    where=where,
+                    detail=_Both({lang: error_text(e, lang) for lang in LANGS}),
                 ) from None
             deal["result"] = {"tricks": counts}
         return deal
@@ -665,11 +650,7 @@ class Session:
     ) -> dict[str, Any]:
         """Correct a Plump row (1-based)."""
         if not 1 <= row <= len(self.entries):
-            raise ScorekeeperError(
-                f"there is no row {row} to correct (rows 1–{len(self.entries)})",
-                row=row,
-                sv=f"det finns ingen rad {row} att rätta (rader 1–{len(self.entries)})",
-            )
+            raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(self.entries))
         trump = self.entries[row - 1].get("trump")
         return self.edit(row, self.plump_deal(bids, tricks, row=row, trump=trump))
 
@@ -682,17 +663,17 @@ class Session:
         self._require("plump")
         nxt = self.next_deal()
         if nxt is None:
-            raise ScorekeeperError("the game is over", rule="game_over", sv="partiet är slut")
-        where = self.describe(nxt.row)
+            raise ScorekeeperError("scorekeeper.game_over", rule="game_over")
         made = [s for s in nxt.order if bids[s] is not None]
         if made != nxt.order[: len(made)]:
             missing = next(s for s in nxt.order if bids[s] is None)
             raise ScorekeeperError(
-                f"{where}: {self.players[made[-1]]} bids before {self.players[missing]}",
+                "scorekeeper.bids_before",
                 row=nxt.row,
                 rule="turn",
-                sv=f"{self.describe(nxt.row, lang='sv')}: {self.players[made[-1]]} bjuder "
-                f"före {self.players[missing]}",
+                where=self._where(nxt.row),
+                bidder=self.players[made[-1]],
+                missing=self.players[missing],
             )
         deal = {
             "dealer": nxt.dealer,
@@ -758,11 +739,12 @@ class Session:
             calls = self._calls_for(row, dealer, contract, bidder)
         if len(calls) > n:
             raise ScorekeeperError(
-                f"{self.describe(row)}: {len(calls)} calls, each of the {n} players calls once",
+                "scorekeeper.too_many_calls",
                 row=row,
                 rule="turn",
-                sv=f"{self.describe(row, lang='sv')}: {len(calls)} bud, var och en av de {n} "
-                "spelarna bjuder en gång",
+                where=self._where(row),
+                calls=len(calls),
+                players=n,
             )
         order = [(dealer + 1 + k) % n for k in range(n)]
         auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
@@ -771,10 +753,11 @@ class Session:
             mine = int(tricks[0])
             if not 0 <= mine <= 13:
                 raise ScorekeeperError(
-                    f"{self.describe(row)}: {mine} tricks, a deal has 13",
+                    "scorekeeper.tricks_of_13",
                     row=row,
                     rule="trick_sum",
-                    sv=f"{self.describe(row, lang='sv')}: {mine} stick, en giv har 13",
+                    where=self._where(row),
+                    tricks=mine,
                 )
             side = self._declaring_side(row, dealer, auction)
             result["tricks"] = [mine, 13 - mine] if side == 0 else [13 - mine, mine]
@@ -795,10 +778,7 @@ class Session:
             return ["pass"] * n
         if not name or bidder is None:
             raise ScorekeeperError(
-                f"{self.describe(row)}: give the calls, or the contract and who bid it",
-                row=row,
-                rule="missing_field",
-                sv=f"{self.describe(row, lang='sv')}: ange buden, eller kontraktet och vem som bjöd det",
+                "scorekeeper.give_calls", row=row, rule="missing_field", where=self._where(row)
             )
         order = [(dealer + 1 + k) % n for k in range(n)]
         k = order.index(bidder)
@@ -818,10 +798,7 @@ class Session:
         order = [(dealer + 1 + k) % n for k in range(n)]
         if len(calls) > n:
             raise ScorekeeperError(
-                f"{self.describe(row)}: each of the {n} players calls once",
-                row=row,
-                rule="turn",
-                sv=f"{self.describe(row, lang='sv')}: var och en av de {n} spelarna bjuder en gång",
+                "scorekeeper.calls_once", row=row, rule="turn", where=self._where(row), players=n
             )
         auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
         self._check_calls(row, {"dealer": dealer, "auction": auction})
@@ -903,20 +880,12 @@ class Session:
             return int(entry["dealer"]), int(entry.get("cards") or 0)
         nxt = self.next_deal()
         if nxt is None or row != nxt.row:
-            raise ScorekeeperError(
-                f"row {row}: the game is over",
-                row=row,
-                rule="game_over",
-                sv=f"rad {row}: partiet är slut",
-            )
+            raise ScorekeeperError("scorekeeper.game_over_row", row=row, rule="game_over")
         return nxt.dealer, int(nxt.cards or 0)
 
     def _require(self, game: str) -> None:
         if self.spec.name != game:
-            raise ScorekeeperError(
-                f"this session keeps {self.spec.name}, not {game}",
-                sv=f"den här omgången för protokoll i {self.spec.name}, inte {game}",
-            )
+            raise ScorekeeperError("scorekeeper.other_game", kept=self.spec.name, game=game)
 
 
 #: What the table reports in ``result``; the rest is computed again when rows are re-scored.
@@ -943,35 +912,36 @@ def _check_names(names: Sequence[Any]) -> None:
     for name in names:
         if not isinstance(name, str):
             raise ScorekeeperError(
-                f"a player's name must be text, not {_shown(json.dumps(name))}",
-                rule="players",
-                sv=f"en spelares namn ska vara text, inte {_shown(json.dumps(name))}",
+                "scorekeeper.name_not_text", rule="players", shown=_shown(json.dumps(name))
             )
         why = check_name(name)
         if why is not None:
-            why_sv = {
-                "empty": "tomt",
-                f"longer than {MAX_NAME_LENGTH} characters": f"längre än {MAX_NAME_LENGTH} tecken",
-                "holds control characters": "innehåller styrtecken",
-            }.get(why, why)
+            reason = {
+                "empty": "scorekeeper.name_why.empty",
+                f"longer than {MAX_NAME_LENGTH} characters": "scorekeeper.name_why.long",
+                "holds control characters": "scorekeeper.name_why.control",
+            }.get(why)
             raise ScorekeeperError(
-                f"the name {_shown(name, MAX_NAME_LENGTH + 1)} cannot be used: {why}",
+                "scorekeeper.bad_name",
                 rule="players",
-                sv=f"namnet {_shown(name, MAX_NAME_LENGTH + 1)} kan inte användas: {why_sv}",
+                shown=_shown(name, MAX_NAME_LENGTH + 1),
+                why=_Both(
+                    {
+                        lang: render(reason, {"most": MAX_NAME_LENGTH}, lang) if reason else why
+                        for lang in LANGS
+                    }
+                ),
             )
     if len({n.strip().casefold() for n in names}) != len(names):
         listed = ", ".join(_shown(n, MAX_NAME_LENGTH) for n in names)
-        raise ScorekeeperError(
-            f"players need distinct names, not {listed}",
-            rule="players",
-            sv=f"spelarna behöver olika namn, inte {listed}",
-        )
+        raise ScorekeeperError("scorekeeper.same_names", rule="players", listed=listed)
 
 
 def _kind(value: Any) -> str:
-    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else (
+    """The catalogue key of what kind of JSON value ``value`` is (``a list``)."""
+    return "list" if isinstance(value, list) else "object" if isinstance(value, dict) else (
         "text" if isinstance(value, str) else "null" if value is None else
-        "true/false" if isinstance(value, bool) else "a number"
+        "bool" if isinstance(value, bool) else "number"
     )  # fmt: skip
 
 
@@ -982,27 +952,29 @@ def _is_int(value: Any) -> bool:
 def _check_structure(doc: dict[str, Any]) -> None:
     """The shape of a protokoll file, before the engine sees any of it."""
 
-    def bad(en: str, sv: str, row: int | None = None) -> ScorekeeperError:
-        prefix, prefix_sv = (f"row {row}: ", f"rad {row}: ") if row else ("", "")
-        return ScorekeeperError(prefix + en, row=row, rule="malformed", sv=prefix_sv + sv)
+    def bad(key: str, row: int | None = None, **params: Any) -> ScorekeeperError:
+        detail = _Both.of(lambda lang: render(f"scorekeeper.file.{key}", params, lang))
+        if row:
+            return ScorekeeperError(
+                "scorekeeper.file.at_row", row=row, rule="malformed", at=row, detail=detail
+            )
+        return ScorekeeperError("scorekeeper.file.detail", rule="malformed", detail=detail)
 
     if doc.get("format") != FORMAT:
         raise ScorekeeperError(
-            f"'format' is {_shown(json.dumps(doc.get('format')))}, not {FORMAT!r}",
+            "scorekeeper.file.format",
             rule="format",
-            sv=f"'format' är {_shown(json.dumps(doc.get('format')))}, inte {FORMAT!r}",
+            shown=_shown(json.dumps(doc.get("format"))),
+            want=FORMAT,
         )
     expect = {"game": str, "variant": dict, "players": list, "deals": list, "totals": list}
     for key, typ in expect.items():
         if key in ("game", "players", "deals") and key not in doc:
-            raise ScorekeeperError(
-                f"the file has no {key!r}", rule="missing_field", sv=f"filen saknar {key!r}"
-            )
+            raise ScorekeeperError("scorekeeper.file.missing", rule="missing_field", field=key)
         value = doc.get(key)
         if key in doc and not isinstance(value, typ) and not (key == "variant" and value is None):
-            want = {str: "text", dict: "an object", list: "a list"}[typ]
-            want_sv = {str: "text", dict: "ett objekt", list: "en lista"}[typ]
-            raise bad(f"{key!r} must be {want}, not {_kind(value)}", f"{key!r} ska vara {want_sv}")
+            want = {str: "text", dict: "object", list: "list"}[typ]
+            raise bad(f"must_be_{want}", field=key, kind=f"scorekeeper.kind.{_kind(value)}")
     players = doc["players"]
     _check_names(players)
     n = len(players)
@@ -1011,40 +983,24 @@ def _check_structure(doc: dict[str, Any]) -> None:
         if values is None:
             continue
         if not isinstance(values, list) or not all(_is_int(x) for x in values):
-            raise bad(
-                f"{key!r} must be a list of whole numbers", f"{key!r} ska vara en lista av heltal"
-            )
+            raise bad("whole_numbers", field=key)
     if "totals" in doc and len(doc["totals"]) != n:
-        raise bad(
-            f"{len(doc['totals'])} totals for {n} players",
-            f"{len(doc['totals'])} summor för {n} spelare",
-        )
+        raise bad("totals_count", totals=len(doc["totals"]), players=n)
     keeper = doc.get("scorekeeper")
     if keeper is not None:
         if not isinstance(keeper, dict):
-            raise bad("'scorekeeper' must be an object", "'scorekeeper' ska vara ett objekt")
+            raise bad("keeper_object")
         fd = keeper.get("first_dealer", 0)
         if not _is_int(fd) or not 0 <= fd < max(n, 1):
-            raise bad(
-                f"'first_dealer' must be a seat 0–{n - 1}",
-                f"'first_dealer' ska vara en plats 0–{n - 1}",
-            )
+            raise bad("first_dealer", last=n - 1)
     for row, deal in enumerate(doc["deals"], start=1):
         if not isinstance(deal, dict):
-            raise bad(
-                f"a row must be an object, not {_kind(deal)}", "en rad ska vara ett objekt", row
-            )
+            raise bad("row_object", row, kind=f"scorekeeper.kind.{_kind(deal)}")
         for key in ("dealer", "cards"):
             if key in deal and not (_is_int(deal[key]) and 0 <= deal[key] < 100):
-                raise bad(
-                    f"{key!r} must be a small whole number",
-                    f"{key!r} ska vara ett litet heltal",
-                    row,
-                )
+                raise bad("small_number", row, field=key)
         if "dealer" in deal and deal["dealer"] >= n:
-            raise bad(
-                f"'dealer' must be a seat 0–{n - 1}", f"'dealer' ska vara en plats 0–{n - 1}", row
-            )
+            raise bad("dealer_seat", row, last=n - 1)
         for key, typ in (
             ("auction", list),
             ("exchanges", list),
@@ -1052,36 +1008,24 @@ def _check_structure(doc: dict[str, Any]) -> None:
             ("seating", list),
         ):
             if key in deal and not isinstance(deal[key], typ):
-                want = "a list" if typ is list else "an object"
+                want = "list" if typ is list else "object"
                 raise bad(
-                    f"{key!r} must be {want}, not {_kind(deal[key])}", f"{key!r} har fel typ", row
+                    f"field_{want}", row, field=key, kind=f"scorekeeper.kind.{_kind(deal[key])}"
                 )
         for key in ("upcard", "trump", "kind"):
             if deal.get(key) is not None and not isinstance(deal[key], str):
-                raise bad(
-                    f"{key!r} must be text, not {_kind(deal[key])}", f"{key!r} ska vara text", row
-                )
+                raise bad("field_text", row, field=key, kind=f"scorekeeper.kind.{_kind(deal[key])}")
         for item in deal.get("auction", []) + deal.get("exchanges", []):
             if not isinstance(item, dict) or not _is_int(item.get("seat")):
-                raise bad(
-                    "each call and exchange names its 'seat'",
-                    "varje bud och byte anger sin 'seat'",
-                    row,
-                )
+                raise bad("item_seat", row)
             if "call" in item and not isinstance(item["call"], str):
-                raise bad(
-                    f"a call must be text, not {_kind(item['call'])}", "ett bud ska vara text", row
-                )
+                raise bad("call_text", row, kind=f"scorekeeper.kind.{_kind(item['call'])}")
         result = deal.get("result", {})
         for key, value in result.items():
             if key in ("tricks", "points") and (
                 not isinstance(value, list) or not all(_is_int(x) for x in value)
             ):
-                raise bad(
-                    f"result {key!r} must be a list of whole numbers",
-                    f"resultatets {key!r} ska vara en lista av heltal",
-                    row,
-                )
+                raise bad("result_numbers", row, field=key)
 
 
 def _canonical(value: Any) -> str:
@@ -1096,30 +1040,26 @@ def _check_figures(session: Session) -> None:
         have = stored.get("result") or {}
         for key, value in (want.get("result") or {}).items():
             if key in have and _canonical(have[key]) != _canonical(value):
-                where, where_sv = session.describe(row), session.describe(row, lang="sv")
                 raise ScorekeeperError(
-                    f"{where}: the file says {key} {_shown(_canonical(have[key]), 60)}, "
-                    f"the rules give {_canonical(value)}",
+                    "scorekeeper.file.figure",
                     row=row,
                     rule="score" if key == "points" else f"result_{key}",
-                    sv=f"{where_sv}: filen säger {key} {_shown(_canonical(have[key]), 60)}, "
-                    f"reglerna ger {_canonical(value)}",
+                    where=session._where(row),
+                    field=key,
+                    shown=_shown(_canonical(have[key]), 60),
+                    want=_canonical(value),
                 )
     totals = [int(x) if float(x).is_integer() else x for x in session.state.returns()]
     if "totals" in doc and _canonical(doc["totals"]) != _canonical(totals):
         raise ScorekeeperError(
-            f"the file's totals are {_canonical(doc['totals'])}, the rows add up to {totals}",
-            rule="totals",
-            sv=f"filens summor är {_canonical(doc['totals'])}, raderna blir {totals}",
+            "scorekeeper.file.totals", rule="totals", have=_canonical(doc["totals"]), want=totals
         )
     winners = session.state.winners() if session.state.is_terminal() else None
     if doc.get("winner") is not None and _canonical(sorted(doc["winner"])) != _canonical(
         sorted(winners or [])
     ):
         raise ScorekeeperError(
-            f"the file names the winner {doc['winner']}, the rules give {winners}",
-            rule="winner",
-            sv=f"filen anger vinnaren {doc['winner']}, reglerna ger {winners}",
+            "scorekeeper.file.winner", rule="winner", have=doc["winner"], want=winners
         )
 
 
@@ -1148,7 +1088,7 @@ def validate_protokoll(doc: dict[str, Any], path: str | Path | None = None) -> S
     from stickspel.core import RulesError
     from stickspel.records import replay
 
-    prefix = f"{path}: " if path is not None else ""
+    key = "scorekeeper.file.in" if path is not None else "scorekeeper.file.error"
     try:
         _check_structure(doc)
         session = Session(doc, path)
@@ -1157,18 +1097,17 @@ def validate_protokoll(doc: dict[str, Any], path: str | Path | None = None) -> S
         return session
     except ScorekeeperError as e:
         raise ScorekeeperError(
-            prefix + str(e), row=e.row, seat=e.seat, rule=e.rule, sv=prefix + e.text("sv")
+            key, row=e.row, seat=e.seat, rule=e.rule, path=str(path), error=e
         ) from None
     except (RecordError, RulesError) as e:
         rule = str(getattr(e, "rule", "") or "variant")
-        raise ScorekeeperError(
-            prefix + str(e), rule=rule, sv=prefix + error_text(e, "sv")
-        ) from None
+        raise ScorekeeperError(key, rule=rule, path=str(path), error=e) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # the engine choked on a value of the wrong kind: still a refusal, in one line
         detail = _shown(f"{type(e).__name__}: {e}", 120)
         raise ScorekeeperError(
-            f"{prefix}not a valid protokoll ({detail})",
+            "scorekeeper.file.invalid" if path is not None else "scorekeeper.file.invalid_doc",
             rule="malformed",
-            sv=f"{prefix}inget giltigt protokoll ({detail})",
+            path=str(path),
+            detail=detail,
         ) from None
