@@ -61,7 +61,26 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
     if obs["phase"] == "over":
         return Text(_w(lang, "over"))
     me = int(obs["seat"])
-    head = Text(
+    parts: list[RenderableType] = [
+        _head(obs, players, lang),
+        _contract_line(obs, players, lang),
+        _seats_table(obs, players, lang, me),
+        _score_table(obs, players, lang),
+        Text(_w(lang, "game_at", n=obs["game_points"]), style="dim"),
+    ]
+    trump_suit = parse_suit(obs["trump"]) if obs.get("trump") else None
+    if obs["phase"] == "play":
+        parts += _trick_lines(obs, players, lang)
+    hand = [parse_card(c) for c in obs["hand"]]
+    parts.append(
+        Text(f"{_w(lang, 'hand')}: {hand_display(mask_of(hand), lang, trump_suit)}", style="bold")
+    )
+    return Group(*parts)
+
+
+def _head(obs: dict[str, Any], players: list[str], lang: str) -> Text:
+    """Rubber of rubbers, deal number and dealer."""
+    return Text(
         _w(
             lang,
             "head",
@@ -72,27 +91,31 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         ),
         style="bold",
     )
-    parts: list[RenderableType] = [head]
+
+
+def _contract_line(obs: dict[str, Any], players: list[str], lang: str) -> Text:
+    """The contract: none yet, tvångsnoll, or a call with its declarers and trump."""
     contract = obs.get("contract")
     if contract is None:
-        parts.append(Text(f"{_w(lang, 'contract')}: {_w(lang, 'no_contract')}"))
-    elif contract == "tvångsnoll":
-        parts.append(Text(f"{_w(lang, 'contract')}: {_w(lang, 'tvangsnoll')}", style="bold"))
-    else:
-        decl = obs.get("declarers") or []
-        pair = " & ".join(_name(obs, players, s) for s in decl)
-        trump = obs.get("trump")
-        suit = (
-            _w(lang, "trump", suit=suit_display(parse_suit(trump), lang))
-            if trump
-            else _w(lang, "no_trump")
-        )
-        parts.append(
-            Text(
-                f"{_w(lang, 'contract')}: {contract}, {_w(lang, 'declares', pair=pair)}, {suit}",
-                style="bold",
-            )
-        )
+        return Text(f"{_w(lang, 'contract')}: {_w(lang, 'no_contract')}")
+    if contract == "tvångsnoll":
+        return Text(f"{_w(lang, 'contract')}: {_w(lang, 'tvangsnoll')}", style="bold")
+    decl = obs.get("declarers") or []
+    pair = " & ".join(_name(obs, players, s) for s in decl)
+    trump = obs.get("trump")
+    suit = (
+        _w(lang, "trump", suit=suit_display(parse_suit(trump), lang))
+        if trump
+        else _w(lang, "no_trump")
+    )
+    return Text(
+        f"{_w(lang, 'contract')}: {contract}, {_w(lang, 'declares', pair=pair)}, {suit}",
+        style="bold",
+    )
+
+
+def _seats_table(obs: dict[str, Any], players: list[str], lang: str, me: int) -> Table:
+    """A row per seat: dealer and turn marks, name (you, partner), call, tricks won."""
     seats = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for col in ("", _w(lang, "player"), _w(lang, "call"), _w(lang, "tricks")):
         seats.add_column(col, justify="left" if col in ("", _w(lang, "player")) else "right")
@@ -105,7 +128,11 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         if s == obs["partner"]:
             name += " (partner)"
         seats.add_row(marks, name, calls.get(s, "–"), str(obs["tricks_won"][s]))
-    parts.append(seats)
+    return seats
+
+
+def _score_table(obs: dict[str, Any], players: list[str], lang: str) -> Table:
+    """A row per pair: points below and above the line, games won, rubber total."""
     score = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for col in (
         _w(lang, "pair"),
@@ -124,34 +151,32 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
             str(obs["games"][side]),
             str(obs["rubber_points"][side]),
         )
-    parts.append(score)
-    parts.append(Text(_w(lang, "game_at", n=obs["game_points"]), style="dim"))
-    trump_suit = parse_suit(obs["trump"]) if obs.get("trump") else None
-    if obs["phase"] == "play":
-        last = obs.get("last_trick")
-        if last:
-            parts.append(
-                Text(
-                    f"{_w(lang, 'last')}: {_cards(last['cards'], lang)} — "
-                    f"{_w(lang, 'took', name=_name(obs, players, last['winner']))}",
-                    style="dim",
-                )
+    return score
+
+
+def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Text]:
+    """In play: the last trick and who took it, then the trick on the table."""
+    lines: list[Text] = []
+    last = obs.get("last_trick")
+    if last:
+        lines.append(
+            Text(
+                f"{_w(lang, 'last')}: {_cards(last['cards'], lang)} — "
+                f"{_w(lang, 'took', name=_name(obs, players, last['winner']))}",
+                style="dim",
             )
-        trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-        leader = _name(obs, players, trick["leader"])
-        if trick["cards"]:
-            parts.append(
-                Text(
-                    f"{_w(lang, 'trick')} ({_w(lang, 'leads', name=leader)}): {_cards(trick['cards'], lang)}"
-                )
+        )
+    trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
+    leader = _name(obs, players, trick["leader"])
+    if trick["cards"]:
+        lines.append(
+            Text(
+                f"{_w(lang, 'trick')} ({_w(lang, 'leads', name=leader)}): {_cards(trick['cards'], lang)}"
             )
-        else:
-            parts.append(Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=leader)}"))
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_w(lang, 'hand')}: {hand_display(mask_of(hand), lang, trump_suit)}", style="bold")
-    )
-    return Group(*parts)
+        )
+    else:
+        lines.append(Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=leader)}"))
+    return lines
 
 
 def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:
