@@ -54,19 +54,45 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
     if obs["phase"] == "deal":
         return Text(_t("deal", lang, k=obs["deal_index"] + 1), style="bold")
     trump = parse_suit(obs["trump"]) if obs.get("trump") else None
+    parts: list[RenderableType] = [
+        _head(obs, players, lang),
+        Text(_t(obs["kind"], lang), style="bold green" if obs["kind"] == "plus" else "bold red"),
+        _trump_line(obs, trump, lang),
+        _seats_table(obs, players, lang, me),
+    ]
+    parts += _exchange_lines(obs, players, lang, me)
+    if obs["phase"] == "play":
+        parts += _trick_lines(obs, players, lang)
+    hand = [parse_card(c) for c in obs["hand"]]
+    parts.append(
+        Text(f"{_t('hand', lang)}: {hand_display(mask_of(hand), lang, trump)}", style="bold")
+    )
+    return Group(*parts)
+
+
+def _head(obs: dict[str, Any], players: list[str], lang: str) -> Text:
+    """Where the game is (deal of a round, or deal and goal) and who deals."""
     if obs.get("deals"):
         where = _t("deal_of", lang, k=obs["deal_index"] + 1, n=obs["deals"], r=obs["round"])
     else:
         where = (
             _t("deal", lang, k=obs["deal_index"] + 1) + " · " + _t("goal", lang, n=obs["win_score"])
         )
-    head = Text(f"{where} · {_t('dealer', lang, name=players[obs['dealer']])}", style="bold")
-    kind = Text(_t(obs["kind"], lang), style="bold green" if obs["kind"] == "plus" else "bold red")
+    return Text(f"{where} · {_t('dealer', lang, name=players[obs['dealer']])}", style="bold")
+
+
+def _trump_line(obs: dict[str, Any], trump: int | None, lang: str) -> Text:
+    """The trump suit, and the upcard it came from when there is one."""
     trump_line = Text(f"{_t('trump', lang)}: {suit_display(trump, lang)}")
     if obs.get("upcard"):
         trump_line.append(
             f" ({_t('upcard', lang)} {card_display(parse_card(obs['upcard']), lang)})"
         )
+    return trump_line
+
+
+def _seats_table(obs: dict[str, Any], players: list[str], lang: str, me: int) -> Table:
+    """A row per seat: dealer and turn marks, name, target (buying form), tricks, score."""
     seats = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     targets = obs.get("targets")
     cols = (
@@ -82,7 +108,12 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         name = players[s] + (f" ({_t('you', lang)})" if mine else "")
         row = [marks, name] + ([str(targets[s])] if targets else [])
         seats.add_row(*row, str(obs["tricks_won"][s]), str(obs["totals"][s]))
-    parts: list[RenderableType] = [head, kind, trump_line, seats]
+    return seats
+
+
+def _exchange_lines(obs: dict[str, Any], players: list[str], lang: str, me: int) -> list[Text]:
+    """Who exchanged or bought, the pile left, and the cards this seat put away or got."""
+    lines: list[Text] = []
     exchange = []
     for e in obs.get("exchanges") or []:
         key = "took_pile" if e["take"] else "declined"
@@ -90,36 +121,38 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
     for e in obs.get("purchases") or []:
         exchange.append(_t("bought", lang, name=players[e["seat"]], n=e["count"]))
     pending = obs.get("discarding")
+    # another seat's discard is shown as a count only: its cards are hidden
     if pending and pending["seat"] != me and pending["count"]:
         exchange.append(_t("putting", lang, name=players[pending["seat"]], n=pending["count"]))
     if exchange:
-        parts.append(Text(" · ".join(exchange), style="yellow"))
+        lines.append(Text(" · ".join(exchange), style="yellow"))
     if obs["phase"] in ("offer", "buy"):
-        parts.append(Text(_t("pile", lang, n=obs["pile_size"]), style="dim"))
+        lines.append(Text(_t("pile", lang, n=obs["pile_size"]), style="dim"))
     if obs.get("discarded"):
-        parts.append(Text(_t("mine_away", lang, cards=_cards(obs["discarded"], lang)), style="dim"))
+        lines.append(Text(_t("mine_away", lang, cards=_cards(obs["discarded"], lang)), style="dim"))
     if obs.get("received") and obs["phase"] != "play":
-        parts.append(Text(_t("mine_got", lang, cards=_cards(obs["received"], lang)), style="dim"))
-    if obs["phase"] == "play":
-        last = obs.get("last_trick")
-        if last:
-            parts.append(
-                Text(
-                    f"{_t('last', lang)}: {_cards(last['cards'], lang)} — "
-                    f"{_t('took', lang, name=players[last['winner']])}",
-                    style="dim",
-                )
+        lines.append(Text(_t("mine_got", lang, cards=_cards(obs["received"], lang)), style="dim"))
+    return lines
+
+
+def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Text]:
+    """In play: the last trick and who took it, then the trick on the table."""
+    lines: list[Text] = []
+    last = obs.get("last_trick")
+    if last:
+        lines.append(
+            Text(
+                f"{_t('last', lang)}: {_cards(last['cards'], lang)} — "
+                f"{_t('took', lang, name=players[last['winner']])}",
+                style="dim",
             )
-        trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-        line = f"{_t('trick', lang)}: {_t('leads', lang, name=players[trick['leader']])}"
-        if trick["cards"]:
-            line += f": {_cards(trick['cards'], lang)}"
-        parts.append(Text(line))
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_t('hand', lang)}: {hand_display(mask_of(hand), lang, trump)}", style="bold")
-    )
-    return Group(*parts)
+        )
+    trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
+    line = f"{_t('trick', lang)}: {_t('leads', lang, name=players[trick['leader']])}"
+    if trick["cards"]:
+        line += f": {_cards(trick['cards'], lang)}"
+    lines.append(Text(line))
+    return lines
 
 
 def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:
