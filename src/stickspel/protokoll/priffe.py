@@ -28,6 +28,7 @@ scorekeeper's record without cards gets every derived figure too).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from stickspel.i18n import texts
@@ -92,102 +93,152 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
     players = [str(p) for p in record.get("players", [])]
     while len(players) < 4:
         players.append(f"{len(players) + 1}")
-    tables: list[Table] = []
-    per_rubber: list[list[int]] = []
-    person_totals = [0, 0, 0, 0]
-    table: Table | None = None
-    rubber_sums = [0, 0]
-    current_rubber = 0
-    seating = [0, 1, 2, 3]
-
-    def pair(side: int) -> str:
-        return f"{players[seating[side]]} & {players[seating[side + 2]]}"
-
+    tally = _Tally(players, w)
     for k, deal in enumerate(_deals(record), start=1):
+        tally.add_deal(k, deal)
+    finished = record.get("winner") is not None
+    winners = list(record["winner"]) if finished else None
+    tally.tables.append(_parti_table(tally, winners))
+    variant = record.get("variant") or {}
+    return Sheet(
+        game="priffe",
+        title=w["title"],
+        players=players[:4],
+        tables=tally.tables,
+        totals=list(record.get("totals") or tally.person_totals),
+        winners=winners,
+        rules_text=_rules_text(variant, lang, w),
+        lang=lang,
+        meta={"variant": variant, "per_rubber": tally.per_rubber},
+    )
+
+
+@dataclass
+class _Tally:
+    """The rubber grids as they are drawn deal by deal, and the sums carried between deals."""
+
+    players: list[str]
+    w: Mapping[str, str]
+    tables: list[Table] = field(default_factory=list)
+    per_rubber: list[list[int]] = field(default_factory=list)  # a person's points per rubber
+    person_totals: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    rubber_sums: list[int] = field(default_factory=lambda: [0, 0])  # per pair, this rubber
+    table: Table | None = None
+    current_rubber: int = 0
+    seating: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
+
+    def pair(self, side: int) -> str:
+        """The pair playing ``side`` in the current deal's seating, by name."""
+        return f"{self.players[self.seating[side]]} & {self.players[self.seating[side + 2]]}"
+
+    def add_deal(self, k: int, deal: dict[str, Any]) -> None:
+        """Deal ``k``'s rows: pending, or scored with its game and rubber lines."""
         result = deal.get("result") if isinstance(deal.get("result"), dict) else None
-        rubber = int(result.get("rubber", current_rubber or 1)) if result else current_rubber or 1
-        seating = list(deal.get("seating") or [0, 1, 2, 3])
-        if table is None or rubber != current_rubber:
-            current_rubber = rubber
-            cols = []
-            for side in (0, 1):
-                cols += [f"{pair(side)} {w['above']}", f"{pair(side)} {w['below']}"]
-            table = Table(
-                title=f"{w['title']} · {w['rubber'].format(k=rubber)}",
-                columns=cols,
-                label_header=w["deal"],
-            )
-            tables.append(table)
-            per_rubber.append([0, 0, 0, 0])
-            rubber_sums = [0, 0]
+        rubber = (
+            int(result.get("rubber", self.current_rubber or 1))
+            if result
+            else self.current_rubber or 1
+        )
+        self.seating = list(deal.get("seating") or [0, 1, 2, 3])
+        if self.table is None or rubber != self.current_rubber:
+            self.table = self._start_rubber(rubber)
+        table = self.table
         auction = deal.get("auction") or []
         if result is None:
             calls = " ".join(str(c.get("call")) for c in auction if isinstance(c, dict))
             table.rows.append(Row(f"{k} {calls}".strip(), [Cell() for _ in range(4)],
                                   deal.get("dealer"), "pending"))  # fmt: skip
-            continue
+            return
+        table.rows.append(self._deal_row(k, result))
+        self._add_points(result)
+        won = result.get("game_won")
+        if isinstance(won, int):
+            game_row = Row(
+                self.w["game"].format(pair=self.pair(won)),
+                [Cell() for _ in range(4)],
+                kind="section",
+            )
+            table.rows.append(game_row)
+        rw = result.get("rubber_won")
+        if isinstance(rw, int):
+            table.rows.append(self._rubber_won_row(rw))
+
+    def _start_rubber(self, rubber: int) -> Table:
+        """A new grid for ``rubber``: above and below columns per pair, sums from nothing."""
+        w = self.w
+        self.current_rubber = rubber
+        cols = []
+        for side in (0, 1):
+            cols += [f"{self.pair(side)} {w['above']}", f"{self.pair(side)} {w['below']}"]
+        table = Table(
+            title=f"{w['title']} · {w['rubber'].format(k=rubber)}",
+            columns=cols,
+            label_header=w["deal"],
+        )
+        self.tables.append(table)
+        self.per_rubber.append([0, 0, 0, 0])
+        self.rubber_sums = [0, 0]
+        return table
+
+    def _deal_row(self, k: int, result: dict[str, Any]) -> Row:
+        """A scored deal: contract and bidder, then per pair above and below the line."""
         contract = str(result.get("contract", "?"))
         bidder = result.get("bidder")
         label = f"{k} {contract}"
         if isinstance(bidder, int) and contract != "tvångsnoll":
-            label += f" {players[seating[bidder]]}"
+            label += f" {self.players[self.seating[bidder]]}"
         cells: list[Cell] = []
         trick_points = result.get("trick_points") or [0, 0]
         for side in (0, 1):
-            text, note = _above_note(result, side, w)
+            text, note = _above_note(result, side, self.w)
             cells.append(Cell(text=text, note=note))
             below = int(trick_points[side])
             game_mark = "game" if result.get("game_won") == side else None
             cells.append(Cell(text=str(below) if below else "", mark=game_mark))
-        table.rows.append(Row(label, cells))
+        return Row(label, cells)
+
+    def _add_points(self, result: dict[str, Any]) -> None:
+        """The deal's points to each person (through the seating) and to each pair's rubber."""
         points = result.get("points") or [0, 0, 0, 0]
         for seat in range(4):
-            person_totals[seating[seat]] += int(points[seat])
-            per_rubber[-1][seating[seat]] += int(points[seat])
+            self.person_totals[self.seating[seat]] += int(points[seat])
+            self.per_rubber[-1][self.seating[seat]] += int(points[seat])
         for side in (0, 1):
-            rubber_sums[side] += int(points[side])
-        won = result.get("game_won")
-        if isinstance(won, int):
-            table.rows.append(
-                Row(w["game"].format(pair=pair(won)), [Cell() for _ in range(4)], kind="section")
-            )
-        rw = result.get("rubber_won")
-        if isinstance(rw, int):
-            sums = []
-            for side in (0, 1):
-                sums += [
-                    Cell(str(rubber_sums[side]), mark="rubber" if side == rw else "total"),
-                    Cell(),
-                ]
-            table.rows.append(Row(w["rubber_won"].format(pair=pair(rw)), sums, kind="subtotal"))
-    parti = Table(title=w["parti"], columns=players[:4], label_header="")
-    for k, row in enumerate(per_rubber, start=1):
+            self.rubber_sums[side] += int(points[side])
+
+    def _rubber_won_row(self, rw: int) -> Row:
+        """The rubber's end: each pair's sum under its above column, the winner marked."""
+        sums = []
+        for side in (0, 1):
+            sums += [
+                Cell(str(self.rubber_sums[side]), mark="rubber" if side == rw else "total"),
+                Cell(),
+            ]
+        return Row(self.w["rubber_won"].format(pair=self.pair(rw)), sums, kind="subtotal")
+
+
+def _parti_table(tally: _Tally, winners: list[Any] | None) -> Table:
+    """The parti: each person's points per rubber and in total, the winners marked."""
+    w = tally.w
+    parti = Table(title=w["parti"], columns=tally.players[:4], label_header="")
+    for k, row in enumerate(tally.per_rubber, start=1):
         parti.rows.append(Row(w["rubber"].format(k=k), [Cell(str(v)) for v in row]))
-    finished = record.get("winner") is not None
-    winners = list(record["winner"]) if finished else None
     parti.rows.append(
         Row(
             w["total"],
             [
                 Cell(str(v), mark="rubber" if winners and p in winners else "total")
-                for p, v in enumerate(person_totals)
+                for p, v in enumerate(tally.person_totals)
             ],
             kind="total",
         )
     )
-    tables.append(parti)
-    variant = record.get("variant") or {}
+    return parti
+
+
+def _rules_text(variant: dict[str, Any], lang: str, w: Mapping[str, str]) -> list[str]:
+    """The rules printed under the sheet; the old style's scoring gets its own line."""
     rules_text = list(RULES_TEXT[lang])
     if variant.get("style") == "old":
         rules_text = [rules_text[0].split(".")[0] + ".", w["old_rules"]]
-    return Sheet(
-        game="priffe",
-        title=w["title"],
-        players=players[:4],
-        tables=tables,
-        totals=list(record.get("totals") or person_totals),
-        winners=winners,
-        rules_text=rules_text,
-        lang=lang,
-        meta={"variant": variant, "per_rubber": per_rubber},
-    )
+    return rules_text
