@@ -132,54 +132,15 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
     table = Table(title=words["title"], columns=players, label_header=words["cards"])
     running = [0] * n
     turn = _turn_index(schedule)
-    first_dealer = int((record.get("scorekeeper") or {}).get("first_dealer", 0))
-    if deals and isinstance(deals[0].get("dealer"), int):
-        first_dealer = deals[0]["dealer"]
+    first_dealer = _first_dealer(record, deals)
     rows_total = max(len(schedule), len(deals)) if full else len(deals)
     for k in range(rows_total):
         deal = deals[k] if k < len(deals) else None
         if deal is None:
-            size: Any = schedule[k] if k < len(schedule) else None
             dealer = (first_dealer + k) % n if n else None
-            table.rows.append(
-                Row(
-                    str(size) if size is not None else "",
-                    [Cell() for _ in range(n)],
-                    dealer,
-                    "blank",
-                )
-            )
+            table.rows.append(_blank_row(k, schedule, dealer, n))
         else:
-            size = deal.get("cards")
-            if size is None:
-                size = len(deal["hands"][0]) if deal.get("hands") else None
-            if size is None and k < len(schedule):
-                size = schedule[k]
-            bids: list[int | None] = [None] * n
-            for call in deal.get("auction", []):
-                try:
-                    bids[int(call["seat"])] = int(call["call"])
-                except (KeyError, ValueError, IndexError, TypeError):
-                    continue
-            result = deal.get("result")
-            cells = []
-            for s in range(n):
-                if result and "points" in result:
-                    pts = int(result["points"][s])
-                    running[s] += pts
-                    took = result.get("tricks", [None] * n)[s]
-                    cells.append(_cell(bids[s], pts, bids[s] is not None and took == bids[s]))
-                else:
-                    cells.append(_cell(bids[s], None, None))
-            table.rows.append(
-                Row(
-                    str(size) if size is not None else "?",
-                    cells,
-                    deal.get("dealer"),
-                    "deal" if result else "pending",
-                    _SUIT_SYMBOL.get(str(deal.get("trump") or "").upper(), ""),
-                )
-            )
+            table.rows.append(_deal_row(k, deal, schedule, running))
         # 001: a subtotal after the one-card deal, halfway through the pyramid
         if k == turn and k + 1 < rows_total:
             done = deal is not None and bool(deal.get("result"))
@@ -192,6 +153,7 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
             )
     finished = record.get("winner") is not None
     totals = list(record.get("totals") or running)
+    # a printed sheet with deals still to play leaves the total to be written in
     show_total = not full or len(deals) >= rows_total
     table.rows.append(
         Row(
@@ -210,6 +172,70 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
         rules_text=rules_text(rules, lang) if rules else RULES_TEXT[lang],
         lang=lang,
         meta={"variant": record.get("variant", {}), "rules": rules.to_text() if rules else ""},
+    )
+
+
+def _first_dealer(record: dict[str, Any], deals: list[Any]) -> int:
+    """Who dealt first: the first deal's dealer, else the scorekeeper's setting, else seat 0."""
+    first_dealer = int((record.get("scorekeeper") or {}).get("first_dealer", 0))
+    if deals and isinstance(deals[0].get("dealer"), int):
+        first_dealer = deals[0]["dealer"]
+    return first_dealer
+
+
+def _blank_row(k: int, schedule: list[int], dealer: int | None, n: int) -> Row:
+    """A deal still to come: its size from the schedule, the dealer marked, cells empty."""
+    size: Any = schedule[k] if k < len(schedule) else None
+    return Row(
+        str(size) if size is not None else "",
+        [Cell() for _ in range(n)],
+        dealer,
+        "blank",
+    )
+
+
+def _deal_size(k: int, deal: dict[str, Any], schedule: list[int]) -> Any:
+    """Cards dealt: as recorded, else counted from the first hand, else from the schedule."""
+    size = deal.get("cards")
+    if size is None:
+        size = len(deal["hands"][0]) if deal.get("hands") else None
+    if size is None and k < len(schedule):
+        size = schedule[k]
+    return size
+
+
+def _bids(deal: dict[str, Any], n: int) -> list[int | None]:
+    """Each seat's bid (``None`` for a seat without a readable one)."""
+    bids: list[int | None] = [None] * n
+    for call in deal.get("auction", []):
+        try:
+            bids[int(call["seat"])] = int(call["call"])
+        except (KeyError, ValueError, IndexError, TypeError):
+            continue
+    return bids
+
+
+def _deal_row(k: int, deal: dict[str, Any], schedule: list[int], running: list[int]) -> Row:
+    """A recorded deal: bids, and once scored the points (added to ``running``) and marks."""
+    n = len(running)
+    size = _deal_size(k, deal, schedule)
+    bids = _bids(deal, n)
+    result = deal.get("result")
+    cells = []
+    for s in range(n):
+        if result and "points" in result:
+            pts = int(result["points"][s])
+            running[s] += pts
+            took = result.get("tricks", [None] * n)[s]
+            cells.append(_cell(bids[s], pts, bids[s] is not None and took == bids[s]))
+        else:
+            cells.append(_cell(bids[s], None, None))
+    return Row(
+        str(size) if size is not None else "?",
+        cells,
+        deal.get("dealer"),
+        "deal" if result else "pending",
+        _SUIT_SYMBOL.get(str(deal.get("trump") or "").upper(), ""),
     )
 
 
