@@ -17,6 +17,7 @@ cell ``tricks/target → running total``, a subtotal after each round.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stickspel.i18n import texts
@@ -121,36 +122,10 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
     running = [0] * n
     deals = [d for d in record.get("deals", []) if isinstance(d, dict)]
     for k, deal in enumerate(deals):
-        result = deal.get("result") or {}
         if buying and k % 3 == 0:
-            rnd = k // 3
-            table.rows.append(
-                Row(
-                    f"{words['round']} {rnd + 1}: {_ROUNDS[lang_key][min(rnd, 2)]}",
-                    [],
-                    None,
-                    "section",
-                )
-            )
-        takers = _takers(deal)
-        cells: list[Cell] = []
-        points = result.get("points")
-        tricks = result.get("tricks") or [None] * n
-        targets = result.get("targets") or [None] * n
-        for s in range(n):
-            mark = "exchange" if s in takers else None
-            if not isinstance(points, list):
-                cells.append(Cell(note=f"{_MINUS}1" if mark else "", mark=mark))
-                continue
-            pts = int(points[s])
-            running[s] += pts
-            if buying:
-                note = f"{tricks[s]}/{targets[s]}"
-            elif mark:
-                note = _signed(pts + takers.count(s)) + f"{_MINUS}{takers.count(s)}"
-            else:
-                note = _signed(pts)
-            cells.append(Cell(text=_num(running[s]), note=note, mark=mark))
+            table.rows.append(_round_row(k // 3, words, lang_key))
+        cells = _deal_cells(deal, running, buying)
+        points = (deal.get("result") or {}).get("points")
         table.rows.append(
             Row(_label(k + 1, deal), cells, deal.get("dealer"), "deal" if points else "pending")
         )
@@ -178,3 +153,40 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
         lang=lang,
         meta={"variant": variant},
     )
+
+
+def _round_row(rnd: int, words: Mapping[str, str], lang_key: str) -> Row:
+    """The buying form's section heading for round ``rnd`` (counted from 0)."""
+    return Row(
+        f"{words['round']} {rnd + 1}: {_ROUNDS[lang_key][min(rnd, 2)]}",
+        [],
+        None,
+        "section",
+    )
+
+
+def _deal_cells(deal: dict[str, Any], running: list[int], buying: bool) -> list[Cell]:
+    """A deal's cells: the running total (``running`` is updated) with the deal's points,
+    or the buying form's tricks/target, as note; a pile taker marked with its −1."""
+    n = len(running)
+    result = deal.get("result") or {}
+    takers = _takers(deal)
+    cells: list[Cell] = []
+    points = result.get("points")
+    tricks = result.get("tricks") or [None] * n
+    targets = result.get("targets") or [None] * n
+    for s in range(n):
+        mark = "exchange" if s in takers else None
+        if not isinstance(points, list):
+            cells.append(Cell(note=f"{_MINUS}1" if mark else "", mark=mark))
+            continue
+        pts = int(points[s])
+        running[s] += pts
+        if buying:
+            note = f"{tricks[s]}/{targets[s]}"
+        elif mark:
+            note = _signed(pts + takers.count(s)) + f"{_MINUS}{takers.count(s)}"
+        else:
+            note = _signed(pts)
+        cells.append(Cell(text=_num(running[s]), note=note, mark=mark))
+    return cells
