@@ -30,7 +30,7 @@ import typer
 
 from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.games import game_spec
-from stickspel.i18n import texts
+from stickspel.i18n import render, texts
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
@@ -63,7 +63,7 @@ def _t(lang: str, key: str, **kw: Any) -> str:
 
 def _lang(lang: str) -> str:
     if lang not in TEXTS:
-        _die("sv", f"--lang must be sv or en, not {lang!r}")
+        _die("sv", render("scorekeeper.cli.bad_lang", {"lang": lang}, "sv"))
     return lang
 
 
@@ -182,7 +182,10 @@ def _load_any(path: Path, lang: str) -> dict[str, Any]:
     except (RecordError, ScorekeeperError, RulesError) as e:
         _die(lang, _about(path, error_text(e, lang)), 1)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-        _die(lang, _about(path, f"not a valid record ({type(e).__name__}: {e})"), 1)
+        detail = f"{type(e).__name__}: {e}"
+        _die(
+            lang, _about(path, render("scorekeeper.cli.not_a_record", {"detail": detail}, lang)), 1
+        )
     raise AssertionError("unreachable")
 
 
@@ -209,9 +212,7 @@ def _rules_texts(options: Sequence[str]) -> dict[str, str]:
     for item in options:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise RulesError(
-                f"-o wants name=value, not {item!r}", sv=f"-o vill ha namn=värde, inte {item!r}"
-            )
+            raise RulesError("scorekeeper.cli.option_form", item=item)
         texts[key.strip().replace("-", "_")] = value.strip()
     return texts
 
@@ -229,10 +230,7 @@ def _person(session: Session, text: str) -> int:
     prefix = [i for i, n in enumerate(names) if n.lower().startswith(t.lower())]
     if len(prefix) == 1:
         return prefix[0]
-    raise ScorekeeperError(
-        f"{text!r} is not one of the players ({', '.join(names)})",
-        sv=f"{text!r} är ingen av spelarna ({', '.join(names)})",
-    )
+    raise ScorekeeperError("scorekeeper.cli.not_a_player", text=text, names=", ".join(names))
 
 
 def _seat_of_person(session: Session, person: int) -> int:
@@ -253,14 +251,16 @@ def _per_player(session: Session, text: str, what: str) -> list[str]:
         missing = [session.players[i] for i, v in enumerate(out) if v is None]
         if missing:
             raise ScorekeeperError(
-                f"{what}: none given for {', '.join(missing)}",
-                sv=f"{what}: inget angivet för {', '.join(missing)}",
+                "scorekeeper.cli.none_given", what=what, missing=", ".join(missing)
             )
         return [str(v) for v in out]
     if len(parts) != n:
         raise ScorekeeperError(
-            f"{what}: {len(parts)} values for {n} players ({', '.join(session.players)})",
-            sv=f"{what}: {len(parts)} värden för {n} spelare ({', '.join(session.players)})",
+            "scorekeeper.cli.value_count",
+            what=what,
+            values=len(parts),
+            players=n,
+            names=", ".join(session.players),
         )
     return parts
 
@@ -271,10 +271,7 @@ def _ints(values: Sequence[str], what: str) -> list[int]:
         k = parse_count(v)
         if k is None:
             shown = repr(plain(v.strip(), 20))
-            raise ScorekeeperError(
-                f"{what}: {shown} is not a number (digits 0–9)",
-                sv=f"{what}: {shown} är inget tal (siffror 0–9)",
-            )
+            raise ScorekeeperError("scorekeeper.cli.not_a_number", what=what, shown=shown)
         out.append(k)
     return out
 
@@ -284,16 +281,10 @@ def _honours(session: Session, text: str | None) -> tuple[int, list[int]] | None
         return None
     t = text.replace(":", " ").replace("=", " ").split()
     if len(t) != 2:
-        raise ScorekeeperError(
-            f"honours {text!r}: give a name and 4, 3+1 or 3 (e.g. Anna 3+1)",
-            sv=f"honnörer {text!r}: ange ett namn och 4, 3+1 eller 3 (t.ex. Anna 3+1)",
-        )
+        raise ScorekeeperError("scorekeeper.cli.honours_form", text=text)
     held = {"4": [4, 0], "3+1": [3, 1], "31": [3, 1], "3": [3, 0]}.get(t[1])
     if held is None:
-        raise ScorekeeperError(
-            f"honours {text!r}: held must be 4, 3+1 or 3",
-            sv=f"honnörer {text!r}: antalet ska vara 4, 3+1 eller 3",
-        )
+        raise ScorekeeperError("scorekeeper.cli.honours_held", text=text)
     return _seat_of_person(session, _person(session, t[0])), held
 
 
@@ -328,31 +319,20 @@ def _build_deal(
         try:
             deal = json.loads(deal_json)
         except json.JSONDecodeError as e:
-            raise ScorekeeperError(
-                f"--deal-json is not JSON: {e}", sv=f"--deal-json är inte JSON: {e}"
-            ) from None
+            raise ScorekeeperError("scorekeeper.cli.deal_json", reason=str(e)) from None
         if not isinstance(deal, dict):
-            raise ScorekeeperError(
-                "--deal-json must be a JSON object (one deal)",
-                sv="--deal-json ska vara ett JSON-objekt (en giv)",
-            )
+            raise ScorekeeperError("scorekeeper.cli.deal_json_object")
         return deal
     game = session.game
     if game == "plump":
         if bids is None or tricks is None:
-            raise ScorekeeperError(
-                "Plump needs --bids and --tricks", sv="Plump behöver --bids och --tricks"
-            )
+            raise ScorekeeperError("scorekeeper.cli.plump_needs")
         bid_values: list[int | None] = list(_ints(_per_player(session, bids, "bids"), "bids"))
         marks: list[int | str] = [parse_mark(t) for t in _per_player(session, tricks, "tricks")]
         return session.plump_deal(bid_values, marks, row=row, trump=trump)
     if game == "priffe":
         if (calls is None and contract is None) or tricks is None:
-            raise ScorekeeperError(
-                "Priffe needs --calls (in order from förhand) or --contract (and --by), and --tricks",
-                sv="Priffe behöver --calls (i ordning från förhand) eller --contract (och --by), "
-                "och --tricks",
-            )
+            raise ScorekeeperError("scorekeeper.cli.priffe_needs")
         call_list = [c.strip() for c in calls.split(",") if c.strip()] if calls else None
         bidder = _seat_of_person(session, _person(session, by)) if by else None
         trick_list = _ints(tricks.split(","), "tricks")
@@ -366,10 +346,7 @@ def _build_deal(
         )
     if game == "tremanswhist":
         if tricks is None:
-            raise ScorekeeperError(
-                "Tremanswhist needs --tricks (and --upcard)",
-                sv="Tremanswhist behöver --tricks (och --upcard)",
-            )
+            raise ScorekeeperError("scorekeeper.cli.tremanswhist_needs")
         up, kind, band_trump = _band(upcard) if upcard else (None, None, None)
         taker = None
         if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
@@ -385,10 +362,7 @@ def _build_deal(
             purchases=purchases,
             row=row,
         )
-    raise ScorekeeperError(
-        f"no scorekeeping for {game}; give the deal with --deal-json",
-        sv=f"inget protokoll för {game}; ange given med --deal-json",
-    )
+    raise ScorekeeperError("scorekeeper.cli.no_scorekeeping", game=game)
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -428,8 +402,7 @@ def new_command(
                 fd = k
             else:
                 raise ScorekeeperError(
-                    f"--first-dealer {first_dealer!r} is not one of the players ({', '.join(names)})",
-                    sv=f"--first-dealer {first_dealer!r} är ingen av spelarna ({', '.join(names)})",
+                    "scorekeeper.cli.first_dealer", text=first_dealer, names=", ".join(names)
                 )
         session = Session.new(spec.name, names, rules, first_dealer=fd)
         with locked(file):
@@ -525,10 +498,7 @@ def edit_command(
         session = _load(file, lang)
         try:
             if not 1 <= row <= len(session.entries):
-                raise ScorekeeperError(
-                    f"there is no row {row} to correct (rows 1–{len(session.entries)})",
-                    sv=f"det finns ingen rad {row} att rätta (rader 1–{len(session.entries)})",
-                )
+                raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(session.entries))
             deal = _build_deal(
                 session, row=row, bids=bids, tricks=tricks, trump=trump, calls=calls,
                 honours=honours, upcard=upcard, exchange=exchange, bought=bought,
@@ -582,15 +552,12 @@ def next_command(
         return
     try:
         if session.game != "plump":
-            raise ScorekeeperError("--bids is for Plump", sv="--bids är för Plump")
+            raise ScorekeeperError("scorekeeper.cli.bids_plump")
         made: list[int | None] = [None] * len(session.players)
         for part in (p.strip() for p in bids.split(",") if p.strip()):
             name, sep, value = part.partition("=")
             if not sep:
-                raise ScorekeeperError(
-                    f"--bids wants name=bid, not {part!r}",
-                    sv=f"--bids vill ha namn=bud, inte {part!r}",
-                )
+                raise ScorekeeperError("scorekeeper.cli.bids_form", part=part)
             made[_person(session, name)] = _ints([value], "bids")[0]
         session.check_bids(made)
         forbidden = session.forbidden_bid(made)
@@ -670,10 +637,7 @@ def pdf_command(
     _output(out, lang)
     try:
         if blank == (file is not None):
-            raise ScorekeeperError(
-                "give either --file (a filled sheet) or --blank",
-                sv="ange antingen --file (ett ifyllt protokoll) eller --blank",
-            )
+            raise ScorekeeperError("scorekeeper.cli.file_or_blank")
         if file is not None:
             doc = _load_any(file, lang)
             sheet = _filled_sheet(doc, lang)
@@ -814,8 +778,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
                 session.check_bids(trial)
             elif bid > cards:
                 raise ScorekeeperError(
-                    f"{session.players[seat]} may bid 0–{cards}, not {bid}",
-                    sv=f"{session.players[seat]} får bjuda 0–{cards}, inte {bid}",
+                    "scorekeeper.cli.bid_range", name=session.players[seat], cards=cards, bid=bid
                 )
             return bid
 
@@ -915,7 +878,7 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
     session = _load(file, lang)
     entry = _ENTRY.get(session.game)
     if entry is None:
-        _die(lang, f"no interactive scorekeeping for {session.game}")
+        _die(lang, render("scorekeeper.cli.no_session", {"game": session.game}, lang))
         return
     print(_t(lang, "session_help"))
     _print_sheet(session, lang)
@@ -958,7 +921,8 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
                 if 1 <= c.arg <= len(session.entries):
                     edit_row = c.arg
                 else:
-                    print(f"{TEXTS[lang]['error']}: there is no row {c.arg}")
+                    no_row = render("scorekeeper.cli.no_row", {"row": c.arg}, lang)
+                    print(f"{TEXTS[lang]['error']}: {no_row}")
     try:
         session.save()
     except StaleFileError as e:  # the file holds the other window's rows, all saved
