@@ -45,6 +45,7 @@ class Rule(StrEnum):
     FOLLOW_SUIT = "follow_suit"
     DUTY_TO_TRUMP = "duty_to_trump"
     UNKNOWN_ACTION = "unknown_action"
+    STALE_VERSION = "stale_version"
     # bids and auctions
     BID_RANGE = "bid_range"
     BID_ORDER = "bid_order"

@@ -134,7 +134,7 @@ class StaleVersionError(StickspelError, ValueError):
 
     def __init__(self, given: int, version: int) -> None:
         super().__init__("table.stale_version", given=given, version=version)
-        self.rule = "stale"
+        self.rule = Rule.STALE_VERSION
         self.given = given
         self.version = version
 
