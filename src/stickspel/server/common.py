@@ -1,0 +1,75 @@
+"""What the server's routers share: the app's state, error bodies, the language.
+
+The routers live in their own modules, so they reach the tables through
+``app.state`` (set once by :func:`stickspel.server.app.create_app`), typed here.
+"""
+
+from __future__ import annotations
+
+import logging
+from importlib.resources import files
+from pathlib import Path
+
+from fastapi.responses import JSONResponse
+from jinja2 import Environment
+from starlette.requests import HTTPConnection
+
+from stickspel.server.rooms import Rooms
+from stickspel.server.store import Store
+
+__all__ = [
+    "HERE",
+    "LANGS",
+    "log",
+    "rooms_of",
+    "store_of",
+    "templates_of",
+    "request_lang",
+    "error",
+    "no_table",
+    "not_host",
+]
+
+# one logger for the whole server: the log lines keep the name they always had
+log = logging.getLogger("stickspel.server")
+
+HERE = Path(str(files("stickspel.server")))
+LANGS = ("sv", "en")
+
+
+def rooms_of(conn: HTTPConnection) -> Rooms:
+    rooms: Rooms = conn.app.state.rooms
+    return rooms
+
+
+def store_of(conn: HTTPConnection) -> Store:
+    store: Store = conn.app.state.store
+    return store
+
+
+def templates_of(conn: HTTPConnection) -> Environment:
+    templates: Environment = conn.app.state.templates
+    return templates
+
+
+def request_lang(conn: HTTPConnection) -> str:
+    """``?lang=`` if it names a language, else the browser's ``Accept-Language``."""
+    q = conn.query_params.get("lang")
+    if q in LANGS:
+        return q
+    accept = conn.headers.get("accept-language", "")
+    return "en" if accept.lower().startswith("en") else "sv"
+
+
+def error(status: int, code: str, message: str, sv: str | None = None) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": code, "message": message, "sv": sv or message}}, status_code=status
+    )
+
+
+def no_table(table_id: str) -> JSONResponse:
+    return error(404, "no_table", f"no table {table_id}", f"inget bord {table_id}")
+
+
+def not_host() -> JSONResponse:
+    return error(403, "token", "not a token of this table", "inte en nyckel till bordet")

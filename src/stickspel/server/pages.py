@@ -1,0 +1,45 @@
+"""The web UI: the lobby (``/``) and a table's page (``/t/{table_id}``)."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+import stickspel
+from stickspel.games import GAMES
+from stickspel.server.common import no_table, request_lang, rooms_of, templates_of
+
+__all__ = ["add_routes"]
+
+
+def add_routes(app: FastAPI) -> None:
+    app.get("/", response_class=HTMLResponse)(lobby)
+    app.get("/t/{table_id}", response_class=HTMLResponse, response_model=None)(table_page)
+
+
+async def lobby(request: Request) -> str:
+    lang = request_lang(request)
+    return (
+        templates_of(request)
+        .get_template("lobby.html")
+        .render(
+            lang=lang,
+            tables=rooms_of(request).listing(),
+            games=GAMES,
+            version=stickspel.__version__,
+        )
+    )
+
+
+async def table_page(table_id: str, request: Request) -> str | JSONResponse:
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    lang = request_lang(request)
+    return (
+        templates_of(request)
+        .get_template("table.html")
+        .render(lang=lang, table=room.info(), info_json=json.dumps(room.info()))
+    )

@@ -1,0 +1,175 @@
+"""REST for tables: create, list, look up, start, rematch, the protokoll; and QR codes
+for join links."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from stickspel.core import RulesError
+from stickspel.server.common import error, no_table, not_host, rooms_of, store_of
+from stickspel.server.rooms import Room, SeatSpec
+
+__all__ = ["add_routes", "SeatIn", "CreateTable", "TokenIn", "ProtokollIn", "QrIn", "qr_svg"]
+
+
+def add_routes(app: FastAPI) -> None:
+    app.get("/api/tables")(list_tables)
+    app.post("/api/tables", status_code=201, response_model=None)(create_table)
+    app.get("/api/tables/{table_id}", response_model=None)(get_table)
+    app.post("/api/tables/{table_id}/start", response_model=None)(start_table)
+    app.post("/api/tables/{table_id}/rematch", response_model=None)(rematch)
+    app.post("/api/tables/{table_id}/protokoll", response_model=None)(protokoll)
+    app.post("/api/qr")(qr)
+
+
+class SeatIn(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+    bot: str | None = None
+
+
+class CreateTable(BaseModel):
+    """``rules`` is the rules text (``"plump(players=3,max_cards=2)"``, a preset may
+    stand first); or ``game`` with ``preset`` and ``options``."""
+
+    rules: str | None = None
+    game: str = "plump"
+    preset: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn]
+    start: bool = True
+
+
+class TokenIn(BaseModel):
+    token: str
+
+
+class ProtokollIn(BaseModel):
+    token: str
+    format: Literal["html", "pdf"] = "html"
+    lang: Literal["sv", "en"] = "sv"
+
+
+class QrIn(BaseModel):
+    text: str = Field(min_length=1, max_length=500)
+
+
+def qr_svg(text: str) -> bytes:
+    """``text`` (a join link) as a QR code in SVG (pure Python: ``qrcode``)."""
+    import io
+
+    import qrcode
+    import qrcode.image.svg
+
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue()
+
+
+async def list_tables(request: Request) -> list[dict[str, Any]]:
+    return rooms_of(request).listing()
+
+
+async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:
+    try:
+        rules = _rules_text(body)
+        seats = [SeatSpec(s.name, s.bot) for s in body.seats]
+        room = Room.create(store_of(request), rules, seats)
+    except (RulesError, TypeError, ValueError) as e:
+        return error(400, "rules", str(e), getattr(e, "sv", None))
+    rooms_of(request).add(room)
+    if body.start:
+        room.start()
+    return _created(room)
+
+
+async def get_table(table_id: str, request: Request) -> dict[str, Any] | JSONResponse:
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    return room.info()
+
+
+async def start_table(
+    table_id: str, body: TokenIn, request: Request
+) -> dict[str, Any] | JSONResponse:
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    if not room.is_host(body.token):
+        return not_host()
+    room.start()
+    room.flush()
+    return room.info()
+
+
+async def rematch(table_id: str, body: TokenIn, request: Request) -> dict[str, Any] | JSONResponse:
+    rooms = rooms_of(request)
+    room = rooms.get(table_id)
+    if room is None:
+        return no_table(table_id)
+    if not room.is_host(body.token):
+        return not_host()
+    if not room.table.is_terminal():
+        return error(409, "not_over", "the game is not over", "partiet är inte slut")
+    new = rooms.rematch(room)
+    for conn in room.connections:
+        conn.queue.put_nowait({"type": "rematch", "table": new.id})
+    return {**new.info(), "table_url": f"/t/{new.id}"}
+
+
+async def protokoll(table_id: str, body: ProtokollIn, request: Request) -> Response:
+    # POST with the seat token in the body: the sheet is that seat's view
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    person = room.person_of(body.token)
+    if not person:
+        return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+    if room.table.version == 0:
+        return error(409, "not_started", "the game has not started", "partiet har inte börjat")
+    data = room.protokoll(person, body.lang, body.format)
+    if body.format == "pdf":
+        headers = {"content-disposition": f'attachment; filename="protokoll-{room.id}.pdf"'}
+        return Response(data, media_type="application/pdf", headers=headers)
+    return Response(data, media_type="text/html; charset=utf-8")
+
+
+async def qr(body: QrIn) -> Response:
+    # POST, not GET: a join link holds a seat token, which must not sit in a URL
+    return Response(qr_svg(body.text), media_type="image/svg+xml")
+
+
+def _rules_text(body: CreateTable) -> str:
+    from stickspel.games import load_game
+
+    if body.rules:
+        return load_game(body.rules).rules.to_text()
+    text = f"{body.game}({body.preset})" if body.preset else body.game
+    return load_game(text, **body.options).rules.to_text()
+
+
+def _created(room: Room) -> dict[str, Any]:
+    """The answer to a new table: its info plus every seat's token and join link."""
+    base = f"/t/{room.id}"
+    seats = [
+        {
+            "name": spec["name"],
+            "bot": spec.get("bot"),
+            "token": spec["token"],
+            "join_url": f"{base}#token={spec['token']}" if spec["token"] else None,
+        }
+        for spec in room.meta["persons"]
+    ]
+    return {
+        **room.info(),
+        "table_url": base,
+        "seats": seats,
+        "spectator_token": room.meta["spectator_token"],
+        "spectator_url": f"{base}#token={room.meta['spectator_token']}",
+        "host_token": room.meta["host_token"],
+    }
