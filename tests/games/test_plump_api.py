@@ -290,3 +290,16 @@ def test_sampled_worlds_under_other_rules(text: str) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
     assert steps <= game.info.max_game_length
+
+
+def test_after_a_trick_the_trick_shown_is_led_by_its_winner() -> None:
+    """Issue 10 #1: the empty trick after ``X tar sticket`` names X as leader,
+    not the leader of the trick just taken."""
+    state = load_game("plump(players=3,max_cards=2)").new_initial_state()
+    state.apply_chance(random.Random(4))
+    while len(state.tricks) < 1:
+        state.apply_action(state.legal_actions()[0])
+    winner = state.tricks[-1][2]
+    for seat in range(3):
+        trick = state.observation(seat)["trick"]
+        assert trick == {"leader": winner, "cards": []}

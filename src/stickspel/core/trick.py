@@ -109,6 +109,11 @@ class TrickGameState(GameState):
     def _finish_deal(self) -> None:
         """Score the deal whose last trick was just taken."""
 
+    def trick_leader(self) -> int:
+        """Who led the trick in progress, or leads the next one (the last trick's
+        winner) while no card of it is down."""
+        return self.leader if self.trick else self.current
+
     def _not_a_card(self, seat: int, action: int) -> IllegalActionError:
         return IllegalActionError(
             "rule.not_a_card", rule=Rule.NOT_A_CARD, seat=seat, action=self.action_to_string(action)

@@ -129,7 +129,7 @@ def observe(state: PlumpState, seat: int) -> PlumpObservation:
         bids = tuple(b if s == seat else None for s, b in enumerate(state.bids))
     trick = last = played = None
     if phase == PLAY:
-        trick = TrickView(state.leader, tuple(_NAME[c] for c in state.trick))
+        trick = TrickView(state.trick_leader(), tuple(_NAME[c] for c in state.trick))
         if state.tricks:
             lead, cards, w = state.tricks[-1]
             last = LastTrickView(lead, tuple(_NAME[c] for c in cards), w)

@@ -257,7 +257,9 @@ def observe(state: PriffeState, seat: int) -> PriffeObservation:
         trump=suit_str(state.trump) if playing else None,
         tricks_won=tuple(t),
         side_tricks=(t[0] + t[2], t[1] + t[3]),
-        trick=TrickSeen(state.leader, tuple(card_str(c) for c in state.trick)) if playing else None,
+        trick=TrickSeen(state.trick_leader(), tuple(card_str(c) for c in state.trick))
+        if playing
+        else None,
         tricks=tricks,
         last_trick=tricks[-1] if tricks else None,
         below=(state.below[0], state.below[1]),

@@ -209,7 +209,7 @@ def _play_part(state: TremanswhistState) -> dict[str, Any]:
         lead, cards, winner = state.tricks[-1]
         last_trick = LastTrickView(lead, tuple(card_str(c) for c in cards), winner)
     return {
-        "trick": TrickView(state.leader, tuple(card_str(c) for c in state.trick)),
+        "trick": TrickView(state.trick_leader(), tuple(card_str(c) for c in state.trick)),
         "played": (*played, *(card_str(c) for c in state.trick)),
         "last_trick": last_trick,
     }
