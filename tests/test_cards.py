@@ -138,11 +138,16 @@ def test_parse_rejects_values_that_are_not_text(bad: Any) -> None:
         parse_cards(["AS", bad])
 
 
-def test_d_and_e_need_a_suit_symbol_or_word() -> None:
-    # "DS" is not dam of spades in record notation: D is a suit letter, so it is refused
-    with pytest.raises(CardError):
-        parse_card("ES")
+def test_cards_as_a_swedish_keyboard_types_them() -> None:
+    # issue 10 #3: Swedish ranks (E K D Kn) and suit letters (s h r k), any case, a
+    # space or none; the record notation keeps its meaning where both could apply
+    typed = {"ES": "AS", "Eh": "AH", "E h": "AH", "Dk": "QC", "Kns": "JS", "10r": "TD",
+             "DS": "QS", "kr": "KD", "KS": "KS", "KH": "KH", "KD": "KD"}  # fmt: skip
+    assert {t: card_str(parse_card(t)) for t in typed} == typed
     assert card_str(parse_card("D♠")) == "QS"
+    for bad in ("ED", "E", "Kn", "1r", "Zs"):
+        with pytest.raises(CardError):
+            parse_card(bad)
 
 
 def test_parse_cards_lists() -> None:

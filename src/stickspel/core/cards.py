@@ -153,6 +153,8 @@ def parse_card(text: str) -> int:
 
     >>> [card_str(parse_card(t)) for t in ("as", "10D", "Kn♥", "D♠", "♦E", "spader dam")]
     ['AS', 'TD', 'JH', 'QS', 'AD', 'QS']
+    >>> [card_str(parse_card(t)) for t in ("ES", "Eh", "E h", "Dk", "Kns", "10r", "KK")]
+    ['AS', 'AH', 'AH', 'QC', 'JS', 'TD', 'KC']
     >>> parse_card("1X")
     Traceback (most recent call last):
     ...
@@ -170,6 +172,9 @@ def parse_card(text: str) -> int:
     if m:
         rank, suit = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         return _SUIT_WORDS[suit] * 13 + _RANK_WORDS[rank]
+    m = _SWEDISH_LETTERS.match(up.replace(" ", ""))
+    if m:
+        return _SWEDISH_SUIT_LETTER[m.group(2)] * 13 + _RANK_WORDS[m.group(1)]
     words = up.replace(",", " ").split()
     if len(words) == 2:
         for suit_word, rank_word in (words, words[::-1]):
@@ -179,6 +184,12 @@ def parse_card(text: str) -> int:
                     return _SUIT_WORDS[suit_word] * 13 + rank
     raise CardError("cards.not_a_card", text=repr(text))
 
+
+# As a Swedish keyboard types a card: rank then suit letter, s/h/r/k for spader,
+# hjärter, ruter, klöver (``ES``, ``Eh``, ``E h``, ``Dk``, ``Kns``, ``10r``).  The
+# record notation is tried first, so ``KS`` and ``KH`` mean what they always did.
+_SWEDISH_LETTERS = re.compile(r"^(10|[2-9]|KN|[TJQKAED])([SHRK])$")
+_SWEDISH_SUIT_LETTER = {"K": CLUBS, "R": DIAMONDS, "H": HEARTS, "S": SPADES}
 
 _LONG_RANKS = {
     "ESS": 12, "ACE": 12, "KUNG": 11, "KING": 11, "DAM": 10, "QUEEN": 10,
