@@ -36,7 +36,12 @@ from stickspel.games import GAMES, GameSpec, game_spec
 from stickspel.i18n import texts
 
 if TYPE_CHECKING:
+    import random
+
     from rich.console import Console
+
+    from stickspel.records import Replay
+    from stickspel.table import Person, Table
 
 __all__ = ["app", "main", "MESSAGES", "rules_from_options", "default_record_path"]
 
@@ -407,76 +412,145 @@ def _variant_clash(
 
 def _play(game: str, **kwargs: Any) -> None:
     from stickspel.core.cards import make_rng
-    from stickspel.records import RecordError, load_record, replay, write_record
-    from stickspel.table import Person, Table
 
     common, variant = _split_kwargs(kwargs)
     lang = _check_lang(common["lang"])
     console = _console()
     seat = common["seat"]
     resume: Path | None = common["resume"]
-    record_path: Path | None = common["record"]
     rng = make_rng(common["seed"])
     if resume is not None:
-        try:
-            doc = load_record(resume)
-            rep = replay(doc)
-        except (RecordError, OSError) as e:
-            raise _fail(lang, error_text(e, lang), 1) from None
-        except (ValueError, TypeError, KeyError) as e:  # a last net: one line, no traceback
-            raise _fail(lang, f"{resume}: {e}", 1) from None
-        if rep.state.GAME != game:
-            raise _fail(lang, _msg(lang, "wrong_game", path=resume, game=rep.state.GAME, want=game))
-        if any("hands" not in d for d in doc.get("deals") or []):
-            raise _fail(lang, _msg(lang, "hand_kept", path=resume), 1)
-        state, players = rep.state, list(rep.players)
-        clash = _variant_clash(game_spec(game), state.rules, lang, common, variant)
-        if clash is not None:
-            raise _fail(
-                lang,
-                _msg(lang, "wrong_variant", path=resume, rules=state.rules.to_text(), option=clash),
-            )
-        record_path = record_path or resume
-        given = [k for k, v in variant.items() if v is not None] + list(common["option"] or [])
-        if given or common["preset"]:
-            console.print(_msg(lang, "resume_rules"), style="yellow")
-        if rep.finished:
-            _show_sheet(console, state, players, lang)
-            console.print(_msg(lang, "already_over", path=resume))
+        resumed = _resume_game(console, game, lang, resume, common, variant)
+        if resumed is None:  # the record's game is over: its protokoll was shown
             return
+        state, players = resumed
+        record_path = common["record"] or resume
     else:
-        spec, rules = _build_rules(game, lang, common, variant)
-        probe = spec.state(rules)  # type: ignore[call-arg]
-        n = probe.num_players
-        state = spec.state(rules, first_dealer=rng.randrange(n))  # type: ignore[call-arg]
-        me = common["name"] or _msg(lang, "you")
-        from stickspel.safetext import check_name
-
-        bad_name = check_name(me)
-        if bad_name is not None:
-            from stickspel.i18n import render
-            from stickspel.safetext import markup_safe
-
-            shown = markup_safe(me, 40)
-            raise _fail(lang, render("cli.bad_name", {"name": shown, "why": bad_name}, lang))
-        names = [b for b in BOT_NAMES if b.lower() != me.lower()]
-        if 0 <= seat < n:
-            names = names[: n - 1]
-            names.insert(seat, me)
-        players = names[:n]
-    n = state.num_players
-    if not 0 <= seat < n:
-        raise _fail(lang, _msg(lang, "seat_range", last=n - 1, seat=seat))
-    try:
-        bots = _bots_for(game, common["seat_bots"], n, seat)
-    except RulesError as e:
-        raise _fail(lang, error_text(e, lang)) from None
+        state, players = _new_game(game, lang, common, variant, rng, seat)
+        record_path = common["record"]
+    bots = _seat_bots(game, lang, state, seat, common["seat_bots"])
     path = record_path or default_record_path(game)
     problem = _output_problem(path, lang, force=common["force"], ours=resume)
     if problem is not None:
         raise _fail(lang, problem)
     if resume is not None:
         console.print(_msg(lang, "resumed", path=resume, deals=len(state.deal_records)))
+    table, human = _open_table(state, players, seat, bots, rng, path)
+    try:
+        _loop(console, table, human, lang, game)
+    except (KeyboardInterrupt, EOFError) as stop:
+        raise _save_on_stop(console, table, lang, game, path, stop) from None
+    _show_result(console, table, players, lang, path)
+
+
+def _load_resumed(lang: str, resume: Path) -> tuple[dict[str, Any], Replay]:
+    """The record to resume and its replay; a bad file fails with status 1."""
+    from stickspel.records import RecordError, load_record, replay
+
+    try:
+        doc = load_record(resume)
+        rep = replay(doc)
+    except (RecordError, OSError) as e:
+        raise _fail(lang, error_text(e, lang), 1) from None
+    except (ValueError, TypeError, KeyError) as e:  # a last net: one line, no traceback
+        raise _fail(lang, f"{resume}: {e}", 1) from None
+    return doc, rep
+
+
+def _resume_game(
+    console: Console,
+    game: str,
+    lang: str,
+    resume: Path,
+    common: dict[str, Any],
+    variant: dict[str, Any],
+) -> tuple[GameState, list[str]] | None:
+    """The state and players saved in ``resume``, or None if that game is already over."""
+    doc, rep = _load_resumed(lang, resume)
+    if rep.state.GAME != game:
+        raise _fail(lang, _msg(lang, "wrong_game", path=resume, game=rep.state.GAME, want=game))
+    if any("hands" not in d for d in doc.get("deals") or []):
+        raise _fail(lang, _msg(lang, "hand_kept", path=resume), 1)
+    state, players = rep.state, list(rep.players)
+    clash = _variant_clash(game_spec(game), state.rules, lang, common, variant)
+    if clash is not None:
+        raise _fail(
+            lang,
+            _msg(lang, "wrong_variant", path=resume, rules=state.rules.to_text(), option=clash),
+        )
+    given = [k for k, v in variant.items() if v is not None] + list(common["option"] or [])
+    if given or common["preset"]:
+        console.print(_msg(lang, "resume_rules"), style="yellow")
+    if rep.finished:
+        _show_sheet(console, state, players, lang)
+        console.print(_msg(lang, "already_over", path=resume))
+        return None
+    return state, players
+
+
+def _new_game(
+    game: str,
+    lang: str,
+    common: dict[str, Any],
+    variant: dict[str, Any],
+    rng: random.Random,
+    seat: int,
+) -> tuple[GameState, list[str]]:
+    """A fresh game from the command line's rules, with the human among the bots."""
+    spec, rules = _build_rules(game, lang, common, variant)
+    probe = spec.state(rules)  # type: ignore[call-arg]
+    n = probe.num_players
+    state = spec.state(rules, first_dealer=rng.randrange(n))  # type: ignore[call-arg]
+    me = common["name"] or _msg(lang, "you")
+    _check_player_name(lang, me)
+    return state, _seat_names(me, seat, n)
+
+
+def _check_player_name(lang: str, me: str) -> None:
+    from stickspel.safetext import check_name
+
+    bad_name = check_name(me)
+    if bad_name is not None:
+        from stickspel.i18n import render
+        from stickspel.safetext import markup_safe
+
+        shown = markup_safe(me, 40)
+        raise _fail(lang, render("cli.bad_name", {"name": shown, "why": bad_name}, lang))
+
+
+def _seat_names(me: str, seat: int, n: int) -> list[str]:
+    """The players in seat order: ``me`` at ``seat`` (if it exists), bots around."""
+    names = [b for b in BOT_NAMES if b.lower() != me.lower()]
+    if 0 <= seat < n:
+        names = names[: n - 1]
+        names.insert(seat, me)
+    return names[:n]
+
+
+def _seat_bots(
+    game: str, lang: str, state: GameState, seat: int, seat_bots: str | None
+) -> list[Any]:
+    """The bots of the other seats; the human's seat must exist."""
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise _fail(lang, _msg(lang, "seat_range", last=n - 1, seat=seat))
+    try:
+        return _bots_for(game, seat_bots, n, seat)
+    except RulesError as e:
+        raise _fail(lang, error_text(e, lang)) from None
+
+
+def _open_table(
+    state: GameState,
+    players: list[str],
+    seat: int,
+    bots: list[Any],
+    rng: random.Random,
+    path: Path,
+) -> tuple[Table, Person]:
+    """A table around ``state`` that autosaves to ``path``, and the human's person."""
+    from stickspel.table import Person, Table
+
     persons = [Person(name, "human" if i == seat else "bot") for i, name in enumerate(players)]
     table = Table.from_state(
         state,
@@ -485,15 +559,24 @@ def _play(game: str, **kwargs: Any) -> None:
         rng=rng,
         autosave=path,
     )
-    try:
-        _loop(console, table, persons[seat], lang, game)
-    except (KeyboardInterrupt, EOFError) as stop:
-        write_record(table.to_record(), path, private=True)
-        console.print()
-        console.print(_msg(lang, "saved", path=path), soft_wrap=True)
-        console.print(_msg(lang, "resume_hint", game=game, path=path), soft_wrap=True)
-        code = 130 if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, _Quit) else 0
-        raise typer.Exit(code) from None
+    return table, persons[seat]
+
+
+def _save_on_stop(
+    console: Console, table: Table, lang: str, game: str, path: Path, stop: BaseException
+) -> typer.Exit:
+    """Save the game after q, Ctrl-C or end of input; the caller raises the returned Exit."""
+    from stickspel.records import write_record
+
+    write_record(table.to_record(), path, private=True)
+    console.print()
+    console.print(_msg(lang, "saved", path=path), soft_wrap=True)
+    console.print(_msg(lang, "resume_hint", game=game, path=path), soft_wrap=True)
+    code = 130 if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, _Quit) else 0
+    return typer.Exit(code)
+
+
+def _show_result(console: Console, table: Table, players: list[str], lang: str, path: Path) -> None:
     from stickspel.safetext import markup_safe
 
     _show_sheet(console, table.state, players, lang)
