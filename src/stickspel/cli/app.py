@@ -596,91 +596,132 @@ def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> Non
     announced as the table says the human saw it (a hidden one without its
     content), so nothing here decides what is public.
     """
-    from rich.text import Text
+    _Terminal(console, table, human, lang, game).run()
 
-    from stickspel.core.cards import card_display
-    from stickspel.safetext import markup_safe
 
-    view = _view(game)
-    describe = getattr(view, "describe", None)
-    # names may come from a resumed file: shown as text, never as markup or escapes
-    players = [markup_safe(p, 40) for p in table.players()]
-    me = table.person_index(human)
-    shown_view = [False]
+class _Terminal:
+    """One human's terminal at a table (see :func:`_loop`)."""
 
-    def show(event: Any) -> None:
-        for e in table.events_for(human, since=event.seq - 1):
-            shown_view[0] = False
+    def __init__(self, console: Console, table: Any, human: Any, lang: str, game: str) -> None:
+        from stickspel.safetext import markup_safe
+
+        self.console = console
+        self.table = table
+        self.human = human
+        self.lang = lang
+        self.view = _view(game)
+        self.describe = getattr(self.view, "describe", None)
+        # names may come from a resumed file: shown as text, never as markup or escapes
+        self.players = [markup_safe(p, 40) for p in table.players()]
+        self.me = table.person_index(human)
+        self.shown_view = False  # the view is shown again after news or help
+
+    def run(self) -> None:
+        self.table.subscribe(self.show)
+        state = self.table.state
+        while True:
+            self.table.advance()
+            if self.table.is_terminal():
+                return
+            self._turn(state)
+
+    def show(self, event: Any) -> None:
+        """Print what the human's event stream carries since ``event``."""
+        for e in self.table.events_for(self.human, since=event.seq - 1):
+            self.shown_view = False
             if e.kind == "deal":
-                dealer = (e.observation or {}).get("dealer")
-                line = (
-                    _msg(lang, "new_deal", dealer=players[e.person])
-                    if isinstance(dealer, int)
-                    else _msg(lang, "new_deal_plain")
-                )
-                console.print()
-                console.print(line, style="bold cyan")
-                continue
-            if e.kind != "action":
-                continue
-            if e.person != me:
-                if e.hidden:
-                    if e.is_call:
-                        console.print(_msg(lang, "hidden_call", name=players[e.person]))
-                elif not e.is_call:
-                    card = card_display(e.action, lang)
-                    console.print(_msg(lang, "plays", name=players[e.person], card=card))
-                else:
-                    obs = table.view(human).observation
-                    said = describe(obs, e.seat, e.text, players, lang) if describe else None
-                    console.print(said or _msg(lang, "calls", name=players[e.person], call=e.text))
-            if e.trick_winner_person is not None:
-                console.print(
-                    _msg(lang, "takes", name=players[e.trick_winner_person]), style="bold"
-                )
-            if e.deal_over:
-                console.print(_msg(lang, "deal_over"), style="bold")
-                _show_sheet(console, table.state, players, lang)
+                self._show_deal(e)
+            elif e.kind == "action":
+                self._show_action(e)
 
-    table.subscribe(show)
-    state = table.state
-    while True:
-        table.advance()
-        if table.is_terminal():
-            return
-        now = table.view(human)
+    def _show_deal(self, e: Any) -> None:
+        lang = self.lang
+        dealer = (e.observation or {}).get("dealer")
+        line = (
+            _msg(lang, "new_deal", dealer=self.players[e.person])
+            if isinstance(dealer, int)
+            else _msg(lang, "new_deal_plain")
+        )
+        self.console.print()
+        self.console.print(line, style="bold cyan")
+
+    def _show_action(self, e: Any) -> None:
+        lang = self.lang
+        if e.person != self.me:
+            self._show_move(e)
+        if e.trick_winner_person is not None:
+            self.console.print(
+                _msg(lang, "takes", name=self.players[e.trick_winner_person]), style="bold"
+            )
+        if e.deal_over:
+            self.console.print(_msg(lang, "deal_over"), style="bold")
+            _show_sheet(self.console, self.table.state, self.players, lang)
+
+    def _show_move(self, e: Any) -> None:
+        """Another player's move, as the human saw it."""
+        from stickspel.core.cards import card_display
+
+        lang, players = self.lang, self.players
+        if e.hidden:
+            if e.is_call:
+                self.console.print(_msg(lang, "hidden_call", name=players[e.person]))
+        elif not e.is_call:
+            card = card_display(e.action, lang)
+            self.console.print(_msg(lang, "plays", name=players[e.person], card=card))
+        else:
+            obs = self.table.view(self.human).observation
+            describe = self.describe
+            said = describe(obs, e.seat, e.text, players, lang) if describe else None
+            self.console.print(said or _msg(lang, "calls", name=players[e.person], call=e.text))
+
+    def _turn(self, state: GameState) -> None:
+        """Show the view if needed, ask for a move and answer it."""
+        from rich.text import Text
+
+        lang = self.lang
+        now = self.table.view(self.human)
         obs = now.observation
-        if not shown_view[0]:
-            console.print(view.render(obs, players=players, lang=lang))
-        shown_view[0] = True
-        question = view.prompt(obs, lang=lang)
+        if not self.shown_view:
+            self.console.print(self.view.render(obs, players=self.players, lang=lang))
+        self.shown_view = True
+        question = self.view.prompt(obs, lang=lang)
         legal = _legal_text(state, now.legal_actions, obs, lang)
-        raw = console.input(Text(f"{question} [{_msg(lang, 'legal')}: {legal}]: "))
-        text = raw.strip()
+        raw = self.console.input(Text(f"{question} [{_msg(lang, 'legal')}: {legal}]: "))
+        self._answer(state, now, raw.strip())
+
+    def _answer(self, state: GameState, now: Any, text: str) -> None:
+        """Help, the protokoll, quit, or a move for the table."""
         if not text:
-            continue
+            return
         low = text.lower()
         if low in ("?", "h", "help", "hjälp"):
-            console.print(_msg(lang, "help"))
-            shown_view[0] = False
-            continue
+            self.console.print(_msg(self.lang, "help"))
+            self.shown_view = False
+            return
         if low in ("p", "protokoll"):
-            _show_sheet(console, state, players, lang, doc=table.record_for(human))
-            continue
+            doc = self.table.record_for(self.human)
+            _show_sheet(self.console, state, self.players, self.lang, doc=doc)
+            return
         if low in ("q", "quit", "avsluta"):
             raise _Quit()
+        self._submit(state, now, text)
+
+    def _submit(self, state: GameState, now: Any, text: str) -> None:
+        lang = self.lang
         try:
             action = state.string_to_action(text)
         except InvalidActionError as e:
-            console.print(_msg(lang, "unparsable", reason=error_text(e, lang)), style="red")
-            continue
+            self.console.print(_msg(lang, "unparsable", reason=error_text(e, lang)), style="red")
+            return
         try:
-            table.submit(human, action, version=now.version)
+            self.table.submit(self.human, action, version=now.version)
         except IllegalActionError as e:
             # people, not seat numbers: the player at the terminal is "du" / "you"
-            names = [players[p] for p in state.seating()]
-            names[table.seat_of(human)] = _msg(lang, "you").lower()
-            console.print(_msg(lang, "refused", reason=error_text(e, lang, names)), style="red")
+            names = [self.players[p] for p in state.seating()]
+            names[self.table.seat_of(self.human)] = _msg(lang, "you").lower()
+            self.console.print(
+                _msg(lang, "refused", reason=error_text(e, lang, names)), style="red"
+            )
 
 
 def _sim(game: str, **kwargs: Any) -> None:
