@@ -39,8 +39,10 @@ if TYPE_CHECKING:
     import random
 
     from rich.console import Console
+    from rich.table import Table as RichTable
 
     from stickspel.records import Replay
+    from stickspel.simulate import SimulationSummary
     from stickspel.table import Person, Table
 
 __all__ = ["app", "main", "MESSAGES", "rules_from_options", "default_record_path"]
@@ -725,14 +727,24 @@ class _Terminal:
 
 
 def _sim(game: str, **kwargs: Any) -> None:
-    from stickspel.simulate import parse_bots, simulate
-
     common, variant = _split_kwargs(kwargs)
     lang = _check_lang(common["lang"])
     spec, rules = _build_rules(game, lang, common, variant)
     n = spec.state(rules).num_players  # type: ignore[call-arg]
+    summary = _run_simulation(game, lang, rules, n, common)
+    data = summary.to_dict()
+    if common["json"]:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    _print_summary(lang, data)
+
+
+def _run_simulation(
+    game: str, lang: str, rules: Rules, n: int, common: dict[str, Any]
+) -> SimulationSummary:
+    """The bots' games; after Ctrl-C the summary of those played so far."""
     from stickspel.records.io import check_output_path
-    from stickspel.simulate import SimulationSummary, capped_for_simulation
+    from stickspel.simulate import SimulationSummary, capped_for_simulation, parse_bots, simulate
 
     played: list[GameState] = []
     try:
@@ -754,13 +766,22 @@ def _sim(game: str, **kwargs: Any) -> None:
         raise _fail(lang, error_text(e, lang)) from None
     except OSError as e:
         raise _fail(lang, error_text(e, lang), 1) from None
-    data = summary.to_dict()
-    if common["json"]:
-        print(json.dumps(data, ensure_ascii=False, indent=1))
-        return
+    return summary
+
+
+def _print_summary(lang: str, data: dict[str, Any]) -> None:
+    """The simulation's summary as tables: per seat, per bot kind (if several)."""
+    console = _console()
+    console.print(_seat_table(lang, data))
+    if len(data["by_bot"]) > 1:
+        console.print(_by_bot_table(lang, data))
+    if data["record_dir"]:
+        console.print(_msg(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
+
+
+def _seat_table(lang: str, data: dict[str, Any]) -> RichTable:
     from rich.table import Table
 
-    console = _console()
     table = Table(
         title=_msg(
             lang,
@@ -781,16 +802,18 @@ def _sim(game: str, **kwargs: Any) -> None:
             str(row["wins"]),
             f"{row['win_rate']:.1%}",
         )
-    console.print(table)
-    if len(data["by_bot"]) > 1:
-        by = Table(title=_msg(lang, "by_bot"))
-        for col in ("bot", "mean", "win_rate"):
-            by.add_column(_msg(lang, col), justify="right" if col != "bot" else "left")
-        for kind, row in data["by_bot"].items():
-            by.add_row(kind, f"{row['mean_score']:.1f}", f"{row['win_rate']:.1%}")
-        console.print(by)
-    if data["record_dir"]:
-        console.print(_msg(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
+    return table
+
+
+def _by_bot_table(lang: str, data: dict[str, Any]) -> RichTable:
+    from rich.table import Table
+
+    by = Table(title=_msg(lang, "by_bot"))
+    for col in ("bot", "mean", "win_rate"):
+        by.add_column(_msg(lang, col), justify="right" if col != "bot" else "left")
+    for kind, row in data["by_bot"].items():
+        by.add_row(kind, f"{row['mean_score']:.1f}", f"{row['win_rate']:.1%}")
+    return by
 
 
 def _register_games() -> None:
