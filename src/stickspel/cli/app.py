@@ -819,77 +819,92 @@ def _by_bot_table(lang: str, data: dict[str, Any]) -> RichTable:
 def _register_games() -> None:
     for name in sorted(GAMES):
         spec = GAMES[name]
-        play_params = [
-            _param("seat", int, typer.Option(0, "--seat", help="Your seat (0 = first).")),
-            _param(
-                "seat_bots",
-                Optional[str],  # noqa: UP045
-                typer.Option(
-                    None,
-                    "--seat-bots",
-                    help="Bots for the other seats: one kind for all, or one per other seat in "
-                    "seat order, e.g. random,heuristic,heuristic (default: heuristic).",
-                ),
-            ),
-            _param(
-                "name",
-                Optional[str],  # noqa: UP045
-                typer.Option(None, "--name", help="Your name on the protokoll."),
-            ),
-            _param(
-                "seed",
-                Optional[int],  # noqa: UP045
-                typer.Option(
-                    None, "--seed", help="Seed the shuffle (default: a cryptographic shuffle)."
-                ),
-            ),
-            _param(
-                "record",
-                Optional[Path],  # noqa: UP045
-                typer.Option(
-                    None,
-                    "--record",
-                    help=f"Write the record here (default: a new file under ./{RECORD_DIR}/).",
-                ),
-            ),
-            _param(
-                "resume",
-                Optional[Path],  # noqa: UP045
-                typer.Option(None, "--resume", help="Continue the game saved in this record."),
-            ),
-            _param(
-                "force",
-                bool,
-                typer.Option(
-                    False, "--force", help="Overwrite an existing file given with --record."
-                ),
-            ),
-        ] + _common_game_params(spec)
+        play_params = _play_params() + _common_game_params(spec)
         play_app.command(
             name=name, help=f"Play {spec.title_en} in the terminal ({spec.title_sv})."
         )(_make_command(_play, name, play_params))
-        sim_params = [
-            _param("games", int, typer.Option(100, "--games", help="Number of games.")),
-            _param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
-            _param(
-                "record_dir",
-                Optional[Path],  # noqa: UP045
-                typer.Option(
-                    None, "--record-dir", help="Write one record per game here (game-0001.json …)."
-                ),
-            ),
-            _param(
-                "bots",
-                str,
-                typer.Option(
-                    "heuristic", "--bots", help="One bot kind for all seats or one per seat."
-                ),
-            ),
-            _param("json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")),
-        ] + _common_game_params(spec)
+        sim_params = _sim_params() + _common_game_params(spec)
         simulate_app.command(name=name, help=f"Simulate {spec.title_en} with bots.")(
             _make_command(_sim, name, sim_params)
         )
+
+
+def _play_params() -> list[inspect.Parameter]:
+    """The options of ``play <game>`` before the common ones: seating, then the record."""
+    return _play_seat_params() + _play_record_params()
+
+
+def _play_seat_params() -> list[inspect.Parameter]:
+    return [
+        _param("seat", int, typer.Option(0, "--seat", help="Your seat (0 = first).")),
+        _param(
+            "seat_bots",
+            Optional[str],  # noqa: UP045
+            typer.Option(
+                None,
+                "--seat-bots",
+                help="Bots for the other seats: one kind for all, or one per other seat in "
+                "seat order, e.g. random,heuristic,heuristic (default: heuristic).",
+            ),
+        ),
+        _param(
+            "name",
+            Optional[str],  # noqa: UP045
+            typer.Option(None, "--name", help="Your name on the protokoll."),
+        ),
+    ]
+
+
+def _play_record_params() -> list[inspect.Parameter]:
+    return [
+        _param(
+            "seed",
+            Optional[int],  # noqa: UP045
+            typer.Option(
+                None, "--seed", help="Seed the shuffle (default: a cryptographic shuffle)."
+            ),
+        ),
+        _param(
+            "record",
+            Optional[Path],  # noqa: UP045
+            typer.Option(
+                None,
+                "--record",
+                help=f"Write the record here (default: a new file under ./{RECORD_DIR}/).",
+            ),
+        ),
+        _param(
+            "resume",
+            Optional[Path],  # noqa: UP045
+            typer.Option(None, "--resume", help="Continue the game saved in this record."),
+        ),
+        _param(
+            "force",
+            bool,
+            typer.Option(False, "--force", help="Overwrite an existing file given with --record."),
+        ),
+    ]
+
+
+def _sim_params() -> list[inspect.Parameter]:
+    """The options of ``simulate <game>`` before the common ones."""
+    return [
+        _param("games", int, typer.Option(100, "--games", help="Number of games.")),
+        _param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
+        _param(
+            "record_dir",
+            Optional[Path],  # noqa: UP045
+            typer.Option(
+                None, "--record-dir", help="Write one record per game here (game-0001.json …)."
+            ),
+        ),
+        _param(
+            "bots",
+            str,
+            typer.Option("heuristic", "--bots", help="One bot kind for all seats or one per seat."),
+        ),
+        _param("json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")),
+    ]
 
 
 _register_games()
