@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table as RichTable
 
-    from stickspel.records import Replay
+    from stickspel.records import RecordError, Replay
     from stickspel.simulate import SimulationSummary
     from stickspel.table import Person, Table
 
@@ -917,60 +917,82 @@ def replay_command(
     lang: str = typer.Option("sv", "--lang", help="Language: sv or en."),
 ) -> None:
     """Check a record by replaying it through the rules; print its protokoll and result."""
-    from stickspel.records import RecordError, load_record, replay
-    from stickspel.records.io import RecordFileError
-    from stickspel.safetext import markup_safe, plain
-
     lang = _check_lang(lang)
+    rep = _replay_file(file, as_json, lang)
+    if as_json:
+        print(json.dumps(rep.summary(), ensure_ascii=False, indent=1))
+        return
+    _print_replay(rep, lang)
+
+
+def _replay_file(file: Path, as_json: bool, lang: str) -> Replay:
+    """The replay of ``file``; an unreadable or invalid record fails with status 1."""
+    from stickspel.records import RecordError, load_record, replay
+    from stickspel.safetext import plain
+
     try:
         doc = load_record(file)
-        rep = replay(doc)
+        return replay(doc)
     except OSError as e:
         raise _fail(lang, str(e), 1) from None
     except (RecordError, RulesError) as e:
-        err = (
-            e.to_dict()
-            if isinstance(e, RecordError)
-            else {
-                "rule": "variant",
-                "deal": None,
-                "trick": None,
-                "seat": None,
-                "message": str(e),
-                "message_sv": error_text(e, "sv"),
-            }
-        )
-        if as_json:
-            print(json.dumps({"valid": False, "error": err}, ensure_ascii=False, indent=1))
-        else:
-            where = [
-                _msg(lang, f"where_{k}", n=err[k])
-                for k in ("deal", "trick", "seat")
-                if err[k] is not None
-            ]
-            print(
-                plain(  # one line; what the file says is shown, not obeyed
-                    _msg(
-                        lang,
-                        "invalid",
-                        where=(", ".join(where) + ": ") if where else "",
-                        message=err["message_sv"] if lang == "sv" else err["message"],
-                        rule=err["rule"],
-                    )
-                    + ("" if isinstance(e, RecordFileError) else f" — {file}"),  # the file named
-                    2000,
-                ),
-                file=sys.stderr,
-            )
+        _report_invalid(file, as_json, lang, e)
         raise typer.Exit(1) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # a value of the wrong kind that the checks let through: still one line
         raise _fail(
             lang, plain(f"{file}: not a valid record ({type(e).__name__}: {e})", 500), 1
         ) from None
+
+
+def _invalid_error(e: RecordError | RulesError) -> dict[str, Any]:
+    """What is wrong with a record, as ``--json`` reports it."""
+    from stickspel.records import RecordError
+
+    if isinstance(e, RecordError):
+        return e.to_dict()
+    return {
+        "rule": "variant",
+        "deal": None,
+        "trick": None,
+        "seat": None,
+        "message": str(e),
+        "message_sv": error_text(e, "sv"),
+    }
+
+
+def _report_invalid(file: Path, as_json: bool, lang: str, e: RecordError | RulesError) -> None:
+    """Say why ``file`` is not a valid record: JSON on stdout, or one line on stderr."""
+    from stickspel.records.io import RecordFileError
+    from stickspel.safetext import plain
+
+    err = _invalid_error(e)
     if as_json:
-        print(json.dumps(rep.summary(), ensure_ascii=False, indent=1))
+        print(json.dumps({"valid": False, "error": err}, ensure_ascii=False, indent=1))
         return
+    where = [
+        _msg(lang, f"where_{k}", n=err[k]) for k in ("deal", "trick", "seat") if err[k] is not None
+    ]
+    print(
+        plain(  # one line; what the file says is shown, not obeyed
+            _msg(
+                lang,
+                "invalid",
+                where=(", ".join(where) + ": ") if where else "",
+                message=err["message_sv"] if lang == "sv" else err["message"],
+                rule=err["rule"],
+            )
+            + ("" if isinstance(e, RecordFileError) else f" — {file}"),  # the file named
+            2000,
+        ),
+        file=sys.stderr,
+    )
+
+
+def _print_replay(rep: Replay, lang: str) -> None:
+    """The replayed record's protokoll, warnings, result and totals."""
+    from stickspel.safetext import markup_safe
+
     console = _console()
     _show_sheet(console, rep.state, rep.players, lang)
     shown = [markup_safe(p, 40) for p in rep.players]  # names from the file: text, not markup
