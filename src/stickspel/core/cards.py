@@ -33,6 +33,8 @@ __all__ = [
     "RANKS",
     "FULL_DECK",
     "SUIT_MASKS",
+    "SUIT_OF",
+    "BIT",
     "CardError",
     "suit_of",
     "rank_of",
@@ -84,7 +86,9 @@ _SUIT_WORDS = {
     "H": 2, "♥": 2, "HJÄRTER": 2, "HJARTER": 2, "HEARTS": 2,
     "S": 3, "♠": 3, "SPADER": 3, "SPADES": 3,
 }  # fmt: skip
-_SUIT_OF = tuple(c // 13 for c in range(52))
+#: Lookup tables for the hot paths: a card's suit, and its bit in a hand mask.
+SUIT_OF = tuple(c // 13 for c in range(52))
+BIT = tuple(1 << c for c in range(52))
 _SYMBOL_CARD = re.compile(
     r"^\s*(10|[2-9TJQKADE]|KN)\s*([♣♦♥♠])\s*$|^\s*([♣♦♥♠])\s*(10|[2-9TJQKADE]|KN)\s*$"
 )
@@ -96,7 +100,7 @@ class CardError(StickspelError, ValueError):
 
 def suit_of(card: int) -> int:
     """The suit (0..3) of a card."""
-    return _SUIT_OF[card]
+    return SUIT_OF[card]
 
 
 def rank_of(card: int) -> int:
@@ -298,7 +302,7 @@ def follow_mask(
 
 def beats(card: int, best: int, trump: int | None) -> bool:
     """Whether ``card`` played later takes the trick from the ``best`` card so far."""
-    s, b = _SUIT_OF[card], _SUIT_OF[best]
+    s, b = SUIT_OF[card], SUIT_OF[best]
     if s == b:
         return card > best
     return s == trump

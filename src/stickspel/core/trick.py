@@ -8,13 +8,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from stickspel.core.api import _CARD_NAMES, GameState, Observation
-from stickspel.core.cards import SUIT_MASKS, suit_of
+from stickspel.core.cards import BIT, SUIT_MASKS, SUIT_OF, suit_of
 from stickspel.core.errors import IllegalActionError, Rule
 
 __all__ = ["TrickGameState", "TrickView", "LastTrickView", "check_dealt"]
-
-_SUIT_OF = tuple(c // 13 for c in range(52))
-_BIT = tuple(1 << c for c in range(52))
 
 
 @dataclass(frozen=True)
@@ -164,13 +161,13 @@ class TrickGameState(GameState):
         if (
             not 0 <= action < 52
             or not hand >> action & 1
-            or (trick and _SUIT_OF[action] != _SUIT_OF[trick[0]])
+            or (trick and SUIT_OF[action] != SUIT_OF[trick[0]])
         ):
             error = self._card_error(p, action)  # the full check, duty to trump included
             if error is not None:
                 raise error
         last = len(trick) == self.num_players - 1
-        if last and hand == _BIT[action]:  # the deal ends: scores change, snapshot it
+        if last and hand == BIT[action]:  # the deal ends: scores change, snapshot it
             GameState.apply_action(self, action)
             return
         entry = (p, action, self.leader, self.best_card, self.best_seat, last)
@@ -188,16 +185,16 @@ class TrickGameState(GameState):
     def _put_card(self, p: int, card: int) -> None:
         trick = self.trick
         if trick:
-            s = _SUIT_OF[card]
+            s = SUIT_OF[card]
             best = self.best_card
-            if (s == _SUIT_OF[best] and card > best) or (s == self.trump and _SUIT_OF[best] != s):
+            if (s == SUIT_OF[best] and card > best) or (s == self.trump and SUIT_OF[best] != s):
                 self.best_card = card
                 self.best_seat = p
         else:
             self.leader = p
             self.best_card = card
             self.best_seat = p
-        self.hands[p] ^= _BIT[card]
+        self.hands[p] ^= BIT[card]
         trick.append(card)
         if len(trick) == self.num_players:
             w = self.best_seat

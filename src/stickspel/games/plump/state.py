@@ -42,6 +42,7 @@ from stickspel.core import (
 )
 from stickspel.core.cards import (
     SUIT_MASKS,
+    SUIT_OF,
     CardError,
     card_str,
     cards_of,
@@ -74,14 +75,12 @@ if TYPE_CHECKING:
 
 __all__ = ["PlumpState"]
 
-_SUIT_OF = tuple(c // 13 for c in range(52))
 _M0, _M1, _M2, _M3 = SUIT_MASKS
 # The cards of one suit's part of a hand mask, filled as masks are met (at most
 # 4 × 8192 entries): legal_actions is the hottest call of random play and search.
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
 _NAME = tuple(card_str(c) for c in range(52))  # record notation, looked up not built
-# trick play's fast undo, bound once: super() costs on the hottest path of search
-_card_undo_entry = TrickGameState._fast_undo_entry
+# trick play's undo of a card, bound once: super() costs on the hottest path of search
 _undo_card = TrickGameState._undo_fast
 
 
@@ -191,7 +190,7 @@ class PlumpState(TrickGameState):
         if self.phase == BID:
             # a bid: (bidder, leader); a pair, unlike the 6-tuples of cards
             return (self.current, self.leader)
-        return _card_undo_entry(self, action)
+        return None  # cards take trick play's own fast path (TrickGameState.apply_action)
 
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
         if len(entry) != 2:
@@ -288,7 +287,7 @@ class PlumpState(TrickGameState):
         if self.phase == PLAY:
             hand = self.hands[self.current]
             if self.trick:
-                m = hand & SUIT_MASKS[_SUIT_OF[self.trick[0]]]
+                m = hand & SUIT_MASKS[SUIT_OF[self.trick[0]]]
                 if m:
                     return list(_SUIT_CARDS.get(m) or _suit_cards(m))
             table = _SUIT_CARDS

@@ -53,6 +53,7 @@ from stickspel.core import (
     check_dealt,
 )
 from stickspel.core.cards import (
+    SUIT_OF,
     CardError,
     card_str,
     cards_of,
@@ -97,7 +98,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PriffeState"]
 
-_SUIT_OF = tuple(c // 13 for c in range(52))
 
 _DEAL, _BID, _PLAY, _OVER = DEAL, BID, PLAY, OVER
 
@@ -266,7 +266,7 @@ class PriffeState(TrickGameState):
     # --- actions --------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
         if self.phase == _PLAY:
-            led = _SUIT_OF[self.trick[0]] if self.trick else None
+            led = SUIT_OF[self.trick[0]] if self.trick else None
             return cards_of(follow_mask(self.hands[self.current], led))  # no duty to trump
         if self.phase == _BID:
             return [
@@ -308,7 +308,7 @@ class PriffeState(TrickGameState):
     # --- fast undo of a call (cards: TrickGameState) --------------------------------------
     def _fast_undo_entry(self, action: int) -> tuple[Any, ...] | None:
         if self.phase != _BID:
-            return super()._fast_undo_entry(action)
+            return None  # cards take trick play's own fast path (TrickGameState.apply_action)
         if action - CALL_BASE == SPEL or len(self.auction) == 3:
             return None  # the call closes the auction (contract, trump, lead): snapshot it
         return ("call", self.current, self.high, self.high_seat)

@@ -53,7 +53,9 @@ from stickspel.core import (
     error_text,
 )
 from stickspel.core.cards import (
+    BIT,
     SUIT_MASKS,
+    SUIT_OF,
     CardError,
     card_str,
     cards_of,
@@ -90,8 +92,6 @@ from stickspel.games.tremanswhist.worlds import sample_world
 
 __all__ = ["TremanswhistState"]
 
-_SUIT_OF = tuple(c // 13 for c in range(52))
-_BIT = tuple(1 << c for c in range(52))
 _ACTION_TEXT = {TAKE: "byt", DECLINE: "passa", BUY: "köp"}
 _TAKE_WORDS = {"byt", "byta", "take", "exchange", "ja", "yes"}
 _DECLINE_WORDS = {"passa", "pass", "decline", "nej", "no"}
@@ -259,7 +259,7 @@ class TremanswhistState(TrickGameState):
         if self.phase == _PLAY:
             hand = self.hands[self.current]
             if self.trick:
-                m = hand & SUIT_MASKS[_SUIT_OF[self.trick[0]]]
+                m = hand & SUIT_MASKS[SUIT_OF[self.trick[0]]]
                 if m:
                     hand = m
                 elif self.trump is not None and hand & SUIT_MASKS[self.trump]:
@@ -331,7 +331,7 @@ class TremanswhistState(TrickGameState):
                 seat=p,
                 action=self.action_to_string(action),
             )
-        if not self.hands[p] & _BIT[action]:
+        if not self.hands[p] & BIT[action]:
             raise IllegalActionError(
                 "rule.card_not_held", rule=Rule.CARD_NOT_HELD, seat=p, card=action
             )
@@ -339,8 +339,8 @@ class TremanswhistState(TrickGameState):
             raise IllegalActionError(
                 "tremanswhist.buy_limit", rule=Rule.BUY_LIMIT, seat=p, left=len(self.pile)
             )
-        self.hands[p] ^= _BIT[action]
-        self.discarded[p] |= _BIT[action]
+        self.hands[p] ^= BIT[action]
+        self.discarded[p] |= BIT[action]
         self.discarding.append(action)
 
     def _start_play(self) -> None:
