@@ -107,12 +107,17 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
+def _template(key: str, lang: str) -> str | None:
+    """The template of ``key`` in ``lang``, else in English, else ``None``."""
+    return catalogue(lang).get(key) or catalogue("en").get(key)
+
+
 def render(
     key: str, params: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
 ) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in; English where
     ``lang`` lacks it, the key itself where no catalogue has it."""
-    template = catalogue(lang).get(key) or catalogue("en").get(key)
+    template = _template(key, lang)
     if template is None:
         return key
     text = _Formatter(lang, names).vformat(template, (), dict(params))
@@ -151,8 +156,7 @@ class _Texts(Mapping[str, str]):
         self._lang = lang
 
     def __getitem__(self, key: str) -> str:
-        full = self._prefix + key
-        template = catalogue(self._lang).get(full) or catalogue("en").get(full)
+        template = _template(self._prefix + key, self._lang)
         if template is None:
             raise KeyError(key)
         return template
