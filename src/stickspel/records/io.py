@@ -63,7 +63,6 @@ __all__ = [
     "atomic_write",
     "locked",
     "check_output_path",
-    "check_totals",
 ]
 
 #: The largest record file read (10 MB); a whole evening's protokoll is a few kB,
@@ -477,22 +476,3 @@ def check_output_path(path: str | Path, *, directory: bool = False) -> Path:
     if not os.access(parent, os.W_OK | os.X_OK):
         raise refuse("parent_no_permission", parent=str(parent))
     return p
-
-
-def check_totals(doc: dict[str, Any], returns: Any) -> None:
-    """Refuse a record whose ``totals`` are not what its deals add up to (``returns``,
-    the replayed state's), finished or not: a figure edited by hand is never shown.
-
-    >>> check_totals({"totals": [3, 4]}, [3.0, 4.0])
-    >>> check_totals({"totals": [3, 5]}, [3.0, 4.0])
-    Traceback (most recent call last):
-    ...
-    stickspel.records.errors.RecordError: totals are [3, 5], the deals add up to [3, 4] [totals]
-    """
-    if "totals" not in doc:
-        return
-    want = [int(x) if float(x).is_integer() else x for x in returns]
-    have = doc["totals"]
-    if json.dumps(have) != json.dumps(want):
-        shown = _short(json.dumps(have), 80)[1:-1]
-        raise RecordError("io.totals", rule="totals", shown=shown, want=want)
