@@ -42,6 +42,7 @@ from stickspel.games import game_spec
 from stickspel.i18n import LANGS, render
 from stickspel.records import FORMAT, RecordError, load_record, write_record
 from stickspel.records.io import FileBusyError, locked
+from stickspel.records.replayer import record_totals
 from stickspel.safetext import MAX_NAME_LENGTH, check_name
 
 __all__ = [
@@ -528,7 +529,7 @@ class Session:
         old = (self.doc, self.entries, self.state)
         doc = dict(self.doc)
         doc["deals"] = deals
-        doc["totals"] = [int(x) if float(x).is_integer() else x for x in state.returns()]
+        doc["totals"] = record_totals(state)
         if state.is_terminal():
             doc["winner"] = state.winners()
         else:
@@ -1049,7 +1050,7 @@ def _check_figures(session: Session) -> None:
                     shown=_shown(_canonical(have[key]), 60),
                     want=_canonical(value),
                 )
-    totals = [int(x) if float(x).is_integer() else x for x in session.state.returns()]
+    totals = record_totals(session.state)
     if "totals" in doc and _canonical(doc["totals"]) != _canonical(totals):
         raise ScorekeeperError(
             "scorekeeper.file.totals", rule="totals", have=_canonical(doc["totals"]), want=totals

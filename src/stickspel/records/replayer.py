@@ -108,7 +108,7 @@ class Replay:
             "players": self.players,
             "deals": len(self.record.get("deals", [])),
             "finished": self.finished,
-            "totals": _totals(self.state),
+            "totals": record_totals(self.state),
             "winner": self.state.winners() if self.finished else None,
             "warnings": self.warnings,
             "valid": True,
@@ -567,7 +567,8 @@ def _check_result(state: GameState, result: Any, i: int) -> None:
             )
 
 
-def _totals(state: GameState) -> list[Any]:
+def record_totals(state: GameState) -> list[Any]:
+    """A state's totals as a record writes them (whole numbers as ints)."""
     return [int(x) if float(x).is_integer() else x for x in state.returns()]
 
 
@@ -589,7 +590,7 @@ def _check_end(doc: dict[str, Any], state: GameState, finished: bool, warnings: 
                 raise RecordError(
                     "records.missing_at_end", rule="missing_field", place=_RECORD, field=key
                 )
-    totals = _totals(state)
+    totals = record_totals(state)
     if "totals" in doc and doc["totals"] != totals:
         # an unfinished record's totals are the totals so far: checked all the same
         raise RecordError("records.totals", rule="totals", given=doc["totals"], want=totals)
