@@ -1119,16 +1119,24 @@ def serve_command(
     database: Optional[str] = typer.Option(  # noqa: UP045
         None,
         "--database",
-        help="sqlite:///path (default: stickspel-data/stickspel.sqlite3, or $STICKSPEL_DATA).",
+        help="postgresql://user:password@host/db or sqlite:///path (default: "
+        "$STICKSPEL_DATABASE, else stickspel-data/stickspel.sqlite3 in $STICKSPEL_DATA).",
     ),
     bot_delay: float = typer.Option(
         0.8, "--bot-delay", help="Seconds between two bot moves (0: at once)."
     ),
+    lang: str = typer.Option("sv", "--lang", help="Language of errors: sv or en."),
 ) -> None:
     """Serve tables to browsers: lobby, table pages, websocket play (stickspel.server)."""
+    from stickspel.safetext import plain
     from stickspel.server.run import serve
+    from stickspel.server.store import StoreError
 
-    serve(host, port, database, bot_delay)
+    lang = _check_lang(lang)
+    try:
+        serve(host, port, database, bot_delay)
+    except StoreError as e:
+        raise _fail(lang, plain(e.text(lang), 500), 1) from None  # one line, no traceback
 
 
 def main() -> None:

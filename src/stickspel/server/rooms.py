@@ -20,8 +20,9 @@ from typing import Any, Literal
 from stickspel.bots import make_bot
 from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError, error_text
 from stickspel.games import load_game
-from stickspel.server.store import Store, StoredTable
-from stickspel.table import Person, PersonView, SeatEvent, Table
+from stickspel.server.store import Change, Store, StoredTable, VersionConflict
+from stickspel.server.sync import apply_item, stored_item
+from stickspel.table import Person, PersonView, SeatEvent, StaleVersionError, Table
 
 __all__ = ["Room", "Rooms", "SeatSpec", "Connection", "new_token"]
 
@@ -74,6 +75,7 @@ class Room:
         #: Seconds between two bot moves (0: the bots answer at once, in the same call).
         self.bot_delay = 0.0
         self._bots_task: asyncio.Task[None] | None = None
+        self._following = False  # applying events another process stored: not saved again
 
     # --- building --------------------------------------------------------------------
     def _bots(self) -> dict[Person, Any]:
@@ -86,7 +88,9 @@ class Room:
 
     def _new_table(self, record: dict[str, Any] | None) -> Table:
         def save(doc: dict[str, Any]) -> None:
-            self.store.save_record(self.id, self.table.version, doc)
+            if not self._following:
+                event = self.table.events()[-1]
+                self.store.append(self.id, event.seq - 1, [stored_item(event)], doc)
 
         if record is None:
             return Table(
@@ -201,8 +205,15 @@ class Room:
         log.info("table started", extra={"table": self.id})
 
     def act(self, person: Person, action: int, version: int | None) -> int:
-        """Submit and let the bots answer; the seq of the person's event."""
-        event = self.table.submit(person, action, version=version)
+        """Submit and let the bots answer; the seq of the person's event.
+        :class:`StaleVersionError` also when another process stored an event first."""
+        try:
+            event = self.table.submit(person, action, version=version)
+        except VersionConflict:
+            self.reload()
+            raise StaleVersionError(
+                -1 if version is None else version, self.table.version
+            ) from None
         self.let_bots_play()
         return event.seq
 
@@ -213,7 +224,10 @@ class Room:
         if self.meta["status"] == "waiting":
             return
         if self.bot_delay <= 0:
-            self.table.advance()
+            try:
+                self.table.advance()
+            except VersionConflict:  # another process moved first: its bots go on there
+                self.reload()
             return
         if self._bots_task is None or self._bots_task.done():
             self._bots_task = asyncio.get_running_loop().create_task(self._bots_loop())
@@ -240,6 +254,8 @@ class Room:
                     continue
                 self.table.submit(person, bot.act(Turn.of(self.table.state)))
                 self.flush()
+        except VersionConflict:  # another process moved first: its bots go on there
+            self.reload()
         except Exception:
             log.exception("bot move failed", extra={"table": self.id})
 
@@ -346,6 +362,47 @@ class Room:
             "version": self.table.version,
         }
 
+    # --- several processes (PostgreSQL): another process may move the table on -------
+    def reload(self) -> None:
+        """Rebuild the table from the store (another process stored an event first)
+        and tell this process's connections."""
+        row = self.store.table(self.id)
+        if row is None:
+            return
+        self.meta = row.meta
+        self.table = self._new_table(row.record)
+        self.flush()
+
+    def catch_up(self, meta: bool) -> None:
+        """Take in what other processes stored (their events; with ``meta``, the
+        settings too) and tell this process's connections."""
+        announced = self.meta.get("rematch")
+        if meta:
+            row = self.store.table(self.id)
+            self.meta = row.meta if row is not None else self.meta
+        stored = self.store.events(self.id, after=self.table.version)
+        try:
+            self._following = True
+            for seq, item in stored:
+                if seq != self.table.version + 1:
+                    raise ValueError(f"event {seq} after {self.table.version}")
+                apply_item(self.table, item)
+        except Exception as e:  # events missing or not the table's: the record decides
+            log.warning(
+                "rebuilt from the record", extra={"table": self.id, "error": type(e).__name__}
+            )
+            self._following = False
+            self.reload()
+            return
+        finally:
+            self._following = False
+        if meta or stored:
+            self.flush()
+        rematch = self.meta.get("rematch")
+        if rematch and rematch != announced:
+            for conn in self.connections:
+                conn.queue.put_nowait({"type": "rematch", "table": rematch})
+
 
 def _event_message(e: SeatEvent) -> dict[str, Any]:
     return {
@@ -390,7 +447,25 @@ class Rooms:
             room.let_bots_play()
 
     def get(self, table_id: str) -> Room | None:
-        return self.rooms.get(table_id)
+        room = self.rooms.get(table_id)
+        if room is None and self.store.broadcasts:  # another process may have created it
+            row = self.store.table(table_id)
+            if row is not None:
+                room = self.add(Room.load(self.store, row))
+        return room
+
+    def follow(self, change: Change | None) -> None:
+        """Take in a change another process announced (``None``: any may have been
+        missed, so every table catches up)."""
+        if change is None:
+            for each in list(self.rooms.values()):
+                each.catch_up(meta=True)
+            return
+        room = self.rooms.get(change.table)
+        if room is None:
+            self.get(change.table)
+        elif change.meta or change.version > room.table.version:
+            room.catch_up(meta=change.meta)
 
     def listing(self) -> list[dict[str, Any]]:
         return [
