@@ -14,7 +14,7 @@ from fastapi import FastAPI
 
 from stickspel.client import Client
 from stickspel.server.app import create_app
-from stickspel.server.store import SQLiteStore
+from stickspel.server.store import open_store
 
 PLUMP = "plump(players=3,max_cards=2)"
 SEATS = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}]
@@ -40,8 +40,9 @@ class Running:
         self.app.state.store.close()
 
 
-def start_server(db: Path, bot_delay: float = 0.0) -> Running:
-    app = create_app(SQLiteStore(db), bot_delay=bot_delay)
+def start_server(db: Path | str, bot_delay: float = 0.0) -> Running:
+    """A server over the database at ``db`` (a URL, or an SQLite file)."""
+    app = create_app(open_store(str(db)), bot_delay=bot_delay)
     port = free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,11 +13,14 @@ from stickspel.client import Client, ServerError, create_table, request
 from stickspel.core import Observation
 from stickspel.games import load_game
 
+pytestmark = pytest.mark.databases  # every test here runs on SQLite and on PostgreSQL
 
-def test_health(live: Running) -> None:
+
+def test_health(live: Running, database_kind: str) -> None:
     status, body = request(live.url, "GET", "/api/health")
     assert status == 200
-    assert body["database"]["kind"] == "sqlite" and body["database"]["version"]
+    assert body["database"]["kind"] == database_kind and body["database"]["version"]
+    assert body["stickspel"]
 
 
 def test_create_and_validation(live: Running) -> None:
@@ -307,9 +309,9 @@ def test_malformed_messages(live: Running) -> None:
         assert björn.state["status"] == "playing"
 
 
-def test_bots_move_one_at_a_time(tmp_path: Path) -> None:
+def test_bots_move_one_at_a_time(database: str) -> None:
     """With a bot delay (as `stickspel serve` runs) each bot move comes as its own state."""
-    running = start_server(tmp_path / "db.sqlite3", bot_delay=0.01)
+    running = start_server(database, bot_delay=0.01)
     try:
         seats = [{"name": "Anna"}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}]
         made = create_table(running.url, rules=PLUMP, seats=seats)
