@@ -4,7 +4,8 @@ trying the server with PostgreSQL without setting one up.
 It runs the installed PostgreSQL's ``initdb`` and ``pg_ctl`` on a fresh folder and a
 free port (trust authentication, loopback only).  PostgreSQL refuses to run as root:
 as root the cluster runs as the ``postgres`` user (``runuser``).  ``fsync`` is off —
-the cluster is thrown away; the tests kill the *server* process, never PostgreSQL.
+the cluster is thrown away; the tests kill the *server* process, never PostgreSQL
+(the load benchmark turns it on: its figures are for durable commits).
 
     python -m stickspel.server.devdb      # starts one, prints its URL, stops on Ctrl-C
 """
@@ -60,7 +61,7 @@ class Cluster:
         self._databases = 0
 
     @classmethod
-    def start(cls, parent: str | None = None) -> Cluster:
+    def start(cls, parent: str | None = None, *, fsync: bool = False) -> Cluster:
         """Initialise and start a cluster in a new folder under ``parent`` (default: the
         system's temporary folder).  ``RuntimeError`` with PostgreSQL's words on failure."""
         binaries = find_binaries()
@@ -75,7 +76,7 @@ class Cluster:
             cluster._run("initdb", "-D", str(data), "-A", "trust", "-U", cls.user, "-E", "UTF8")
             options = (
                 f"-p {cluster.port} -k {folder} -c listen_addresses=127.0.0.1"
-                " -c fsync=off -c max_connections=300"
+                f" -c fsync={'on' if fsync else 'off'} -c max_connections=300"
             )
             log = str(folder / "postgres.log")
             cluster._run("pg_ctl", "-D", str(data), "-o", options, "-l", log, "-w", "start")
