@@ -2,8 +2,8 @@
 persons' secret seat tokens, its store row and the connections watching it.
 
 Everything here runs on the server's event loop (one thread), so a table
-changes between two awaits only; the store is written by the table's
-autosave, after every event and before anyone is told.
+changes between two awaits only; each event is stored (committed) as the table
+logs it, before anyone is told.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError
 from stickspel.games import load_game
 from stickspel.server.store import Change, Store, StoredTable, VersionConflict
 from stickspel.server.sync import apply_item, stored_item
-from stickspel.table import Person, PersonView, SeatEvent, StaleVersionError, Table
+from stickspel.table import Event, Person, PersonView, SeatEvent, StaleVersionError, Table
 
 __all__ = ["Room", "Rooms", "SeatSpec", "Connection", "new_token"]
 
@@ -87,26 +87,48 @@ class Room:
         }
 
     def _new_table(self, record: dict[str, Any] | None) -> Table:
-        def save(doc: dict[str, Any]) -> None:
-            if not self._following:
-                event = self.table.events()[-1]
-                self.store.append(self.id, event.seq - 1, [stored_item(event)], doc)
-
+        """The table from a checkpoint (``None``: the start), storing each new event."""
         if record is None:
-            return Table(
+            table = Table(
                 self.game,
                 self.persons,
                 self._bots(),
                 rng=random.SystemRandom(),
                 first_dealer=int(self.meta.get("first_dealer", 0)),
-                autosave=save,
             )
-        from stickspel.records import replay
+        else:
+            from stickspel.records import replay
 
-        rep = replay(record)  # the table's rebuild from its history does not save
-        return Table.from_state(
-            rep.state, self.persons, self._bots(), rng=random.SystemRandom(), autosave=save
-        )
+            rep = replay(record)  # the table's rebuild from its history does not store
+            table = Table.from_state(
+                rep.state, self.persons, self._bots(), rng=random.SystemRandom()
+            )
+        table.subscribe(self._store_event)
+        return table
+
+    def _store_event(self, event: Event) -> None:
+        """Store a new event before anyone is told (with the record, as a checkpoint, at
+        the end of each deal and of the game); :class:`VersionConflict` if another
+        process stored an event of this number first."""
+        if self._following:
+            return
+        state = self.table.state
+        checkpoint = self.table.to_record() if state.is_chance() or state.is_terminal() else None
+        self.store.append(self.id, event.seq - 1, [stored_item(event)], checkpoint)
+
+    def _take_in_events(self) -> int:
+        """Apply the stored events after the table's version (not storing them again);
+        how many.  ``ValueError`` or the table's refusal if they do not fit."""
+        stored = self.store.events(self.id, after=self.table.version)
+        self._following = True
+        try:
+            for seq, item in stored:
+                if seq != self.table.version + 1:
+                    raise ValueError(f"event {seq} after {self.table.version}")
+                apply_item(self.table, item)
+        finally:
+            self._following = False
+        return len(stored)
 
     @classmethod
     def create(
@@ -159,9 +181,11 @@ class Room:
 
     @classmethod
     def load(cls, store: Store, row: StoredTable) -> Room:
+        """The table as stored: its checkpoint, then the events after it."""
         room = cls(store, row.id, row.meta, row.created)
         if row.record is not None:
             room.table = room._new_table(row.record)
+        room._take_in_events()
         return room
 
     @property
@@ -371,6 +395,7 @@ class Room:
             return
         self.meta = row.meta
         self.table = self._new_table(row.record)
+        self._take_in_events()
         self.flush()
 
     def catch_up(self, meta: bool) -> None:
@@ -380,23 +405,13 @@ class Room:
         if meta:
             row = self.store.table(self.id)
             self.meta = row.meta if row is not None else self.meta
-        stored = self.store.events(self.id, after=self.table.version)
         try:
-            self._following = True
-            for seq, item in stored:
-                if seq != self.table.version + 1:
-                    raise ValueError(f"event {seq} after {self.table.version}")
-                apply_item(self.table, item)
-        except Exception as e:  # events missing or not the table's: the record decides
-            log.warning(
-                "rebuilt from the record", extra={"table": self.id, "error": type(e).__name__}
-            )
-            self._following = False
+            taken = self._take_in_events()
+        except Exception as e:  # events that do not fit this copy: rebuild it
+            log.warning("table rebuilt", extra={"table": self.id, "error": type(e).__name__})
             self.reload()
             return
-        finally:
-            self._following = False
-        if meta or stored:
+        if meta or taken:
             self.flush()
         rematch = self.meta.get("rematch")
         if rematch and rematch != announced:

@@ -1,6 +1,7 @@
-"""Where the server keeps its tables: one row per table (its settings, ``meta``, and
-its ``stickspel/1`` record as it is after the last event) and each table's event log,
-one row per event, numbered from 1.
+"""Where the server keeps its tables: each table's event log, one row per event
+numbered from 1, and one row per table with its settings (``meta``) and a checkpoint:
+its ``stickspel/1`` record after event ``version`` (the server writes one at the end
+of each deal and of the game).  A table is its checkpoint and the events after it.
 
 One store, two databases: :class:`Store` holds every statement and speaks the
 standard DB-API (PEP 249); the two dialect adapters only connect, name their
@@ -10,7 +11,7 @@ announced.  :class:`SQLiteStore` is the embedded default; :class:`PostgresStore`
 several server processes can serve the same tables (:mod:`stickspel.server.sync`).
 
 Writes are serialised per table by the events' primary key ``(table_id, seq)``: an
-event and the record after it are stored in one transaction, and a second writer
+event (and a checkpoint with it) is stored in one transaction, and a second writer
 of the same ``seq`` (another process that accepted an action at the same version)
 gets :class:`VersionConflict` and nothing of its write is kept.
 
@@ -19,14 +20,15 @@ gets :class:`VersionConflict` and nothing of its write is kept.
 'sqlite'
 >>> store.put_table(StoredTable("t1", {"game": "plump"}, None, "2026-01-01T00:00:00Z"))
 >>> store.append("t1", 0, [{"action": 52, "person": 0}], {"format": "stickspel/1"})
+>>> store.append("t1", 1, [{"action": 53, "person": 1}])
 >>> [(t.id, t.version, t.record) for t in store.tables()]
 [('t1', 1, {'format': 'stickspel/1'})]
->>> store.append("t1", 0, [{"action": 53, "person": 1}], {"format": "stickspel/1"})
+>>> store.append("t1", 0, [{"action": 53, "person": 1}])
 Traceback (most recent call last):
 ...
 stickspel.server.store.VersionConflict: table t1 already has event 1
->>> store.events("t1", after=0)
-[(1, {'action': 52, 'person': 0})]
+>>> store.events("t1", after=1)
+[(2, {'action': 53, 'person': 1})]
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ class VersionConflict(Exception):
 @dataclass(frozen=True)
 class StoredTable:
     """One table as stored: ``meta`` is the server's settings of the table
-    (game, persons, seat tokens, status), ``record`` the game so far."""
+    (game, persons, seat tokens, status), ``record`` the game up to event ``version``
+    (the checkpoint; the events after it are in :meth:`Store.events`)."""
 
     id: str
     meta: dict[str, Any]
@@ -210,11 +213,16 @@ class Store(ABC):
             self._run(tail)
 
     def append(
-        self, table_id: str, since: int, items: Sequence[dict[str, Any]], record: dict[str, Any]
+        self,
+        table_id: str,
+        since: int,
+        items: Sequence[dict[str, Any]],
+        record: dict[str, Any] | None = None,
     ) -> None:
-        """Store ``items`` as events ``since + 1 …`` of ``table_id`` and ``record`` as
-        the game after them, in one transaction.  :class:`VersionConflict` (and
-        nothing stored) if another writer has stored one of these events."""
+        """Store ``items`` as events ``since + 1 …`` of ``table_id`` — and ``record``, the
+        game after them, as the table's checkpoint — in one transaction.
+        :class:`VersionConflict` (and nothing stored) if another writer has stored one
+        of these events."""
         version = since + len(items)
         statements: list[Statement] = [
             (
@@ -223,24 +231,22 @@ class Store(ABC):
             )
             for i, item in enumerate(items)
         ]
-        statements.append(
-            (
-                "UPDATE tables SET record = ?, version = ? WHERE id = ? AND version = ?",
-                (json.dumps(record, ensure_ascii=False), version, table_id, since),
+        if record is not None:
+            statements.append(
+                (
+                    "UPDATE tables SET record = ?, version = ? WHERE id = ?",
+                    (json.dumps(record, ensure_ascii=False), version, table_id),
+                )
             )
-        )
         announce = self._announce(Change(table_id, version, False, self.origin))
         if announce:
             statements.append(announce)
-        conflict = VersionConflict(f"table {table_id} already has event {since + 1}")
         try:
-            _, counts = self._run(statements)
+            self._run(statements)
         except Exception as e:
             if self._is_duplicate(e):
-                raise conflict from None
+                raise VersionConflict(f"table {table_id} already has event {since + 1}") from None
             raise
-        if counts[len(items)] == 0:  # the row was at another version: nothing may stay
-            raise conflict  # (only reached where the events of older rows are missing)
 
     def tables(self) -> list[StoredTable]:
         """Every table, oldest first."""
