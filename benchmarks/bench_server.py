@@ -7,7 +7,9 @@ Run by hand (loopback only, never in CI), bounded by ``--seconds`` per setup::
 
 Each setup starts its own database (a fresh SQLite file; a throwaway PostgreSQL
 cluster on loopback, ``stickspel.server.devdb``, with ``fsync`` on so that both
-databases commit durably) and ``P`` ``stickspel serve`` processes (``--bot-delay 0``;
+databases commit durably; ``--relaxed``: commits that survive a crash of the server
+but not of the machine, SQLite ``synchronous=normal`` and PostgreSQL
+``synchronous_commit=off``) and ``P`` ``stickspel serve`` processes (``--bot-delay 0``;
 no bots on the server: all four seats are clients).  Then ``--tables`` tables of
 the children's Plump preset are created over REST (``stickspel.client.create_table``)
 and each seat connects with ``stickspel.client.AsyncClient`` — seat ``i`` of table
@@ -211,8 +213,12 @@ def run_setup(kind: str, processes: int, args: argparse.Namespace) -> dict[str, 
         if kind == "postgresql":
             cluster = Cluster.start(args.tmp, fsync=True)
             database = cluster.create_database()
+            if args.relaxed:
+                database += "?options=-c%20synchronous_commit%3Doff"
         else:
             database = f"sqlite:///{folder / 'stickspel.sqlite3'}"
+            if args.relaxed:
+                database += "?synchronous=normal"
         urls, procs = spawn(database, folder, processes)
         tally, measured = asyncio.run(drive(urls, args))
     finally:
@@ -253,6 +259,12 @@ def main() -> None:
     ap.add_argument("--rules", default="plump(children)")
     ap.add_argument("--setups", default="sqlite:1,postgresql:1,postgresql:2")
     ap.add_argument("--tmp", default=None, help="folder for the databases (default: $TMPDIR)")
+    ap.add_argument(
+        "--relaxed",
+        action="store_true",
+        help="commits that survive a crash of the server, not of the machine "
+        "(SQLite synchronous=normal, PostgreSQL synchronous_commit=off)",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -266,13 +278,14 @@ def main() -> None:
     info = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores (shared), {platform.python_version()}",
         "think_s": args.think,
+        "commits": "relaxed" if args.relaxed else "durable",
         "rules": args.rules,
         "results": results,
     }
     if args.json:
         print(json.dumps(info, indent=2))
         return
-    print(f"{info['machine']}; think {args.think} s; {args.rules}")
+    print(f"{info['machine']}; think {args.think} s; {info['commits']} commits; {args.rules}")
     head = (
         "setup            tables  conns  actions/s  ×first  p50 ms  p99 ms  max ms  games  refused"
     )

@@ -3,6 +3,8 @@ event per number even when two writers (two processes) race for it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from server_helpers import PLUMP, SEATS
 
@@ -93,3 +95,19 @@ def test_unusable_databases_are_named_without_password() -> None:
     assert "\n" not in text and "hemligt" not in e.value.text("sv")
     with pytest.raises(StoreError, match="unknown kind"):
         open_store("mysql://x:y@h/db")
+
+
+def test_sqlite_commit_setting(tmp_path: Path) -> None:
+    """``synchronous=normal`` is asked for in the URL; the default is full (fsync each
+    commit); anything else is refused with a one-line error."""
+    pragma = "PRAGMA synchronous"
+    full = open_store(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    normal = open_store(f"sqlite:///{tmp_path / 'b.sqlite3'}?synchronous=normal")
+    try:
+        assert full._conn.execute(pragma).fetchone() == (2,)  # FULL
+        assert normal._conn.execute(pragma).fetchone() == (1,)  # NORMAL
+    finally:
+        full.close()
+        normal.close()
+    with pytest.raises(StoreError, match="full or normal"):
+        open_store(f"sqlite:///{tmp_path / 'c.sqlite3'}?synchronous=off")

@@ -38,6 +38,7 @@ import os
 import re
 import sqlite3
 import threading
+import urllib.parse
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
@@ -281,16 +282,25 @@ class Store(ABC):
 
 
 class SQLiteStore(Store):
-    """The embedded default: one SQLite file (or ``:memory:``)."""
+    """The embedded default: one SQLite file (or ``:memory:``), in WAL mode.
+
+    ``synchronous="full"`` (the default) makes each commit durable on disk before
+    anyone is told (an ``fsync`` per event: on a slow disk, the whole cost of an
+    action); ``"normal"`` keeps every commit through a crash or ``kill -9`` of the
+    server but may lose the last ones to a power cut (``sqlite:///path?synchronous=normal``).
+    """
 
     kind = "sqlite"
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, synchronous: str = "full") -> None:
+        if synchronous not in ("full", "normal"):
+            raise StoreError("store.sqlite_synchronous", value=synchronous)
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
             conn = sqlite3.connect(str(path), check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
         except sqlite3.Error as e:
             raise StoreError("store.unreachable", url=f"sqlite:///{path}", reason=str(e)) from None
         super().__init__(conn)
@@ -377,13 +387,16 @@ def default_database_url() -> str:
 
 def open_store(url: str | None = None) -> Store:
     """The store at ``url``: ``postgresql://…`` (or ``postgres://…``),
-    ``sqlite:///relative/or/absolute/path``, ``sqlite://:memory:``, or a plain file
-    path; ``None`` for ``$STICKSPEL_DATABASE`` or the default data folder.
+    ``sqlite:///relative/or/absolute/path`` (``?synchronous=normal`` for commits that
+    survive a crash of the server but not of the machine), ``sqlite://:memory:``, or a
+    plain file path; ``None`` for ``$STICKSPEL_DATABASE`` or the default data folder.
     :class:`StoreError` when it cannot be opened."""
     url = url or default_database_url()
     if url.startswith("sqlite://"):
-        rest = url[len("sqlite://") :]
-        return SQLiteStore(":memory:" if rest in (":memory:", "/:memory:") else rest[1:] or rest)
+        rest, _, query = url[len("sqlite://") :].partition("?")
+        path = ":memory:" if rest in (":memory:", "/:memory:") else rest[1:] or rest
+        options = dict(urllib.parse.parse_qsl(query))
+        return SQLiteStore(path, options.get("synchronous", "full").lower())
     if url.startswith(("postgresql://", "postgres://")):
         return PostgresStore(url)
     if "://" in url:
