@@ -33,13 +33,13 @@ stickspel.server.store.VersionConflict: table t1 already has event 1
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import sqlite3
 import threading
 import urllib.parse
-import uuid
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -89,20 +89,19 @@ class StoredTable:
 @dataclass(frozen=True)
 class Change:
     """A change announced by a store: table ``table`` is now at ``version`` (``meta``:
-    its settings changed); ``origin`` is the announcing store (a process ignores its own)."""
+    its settings changed)."""
 
     table: str
     version: int
     meta: bool
-    origin: str
 
     def payload(self) -> str:
-        return json.dumps({"t": self.table, "v": self.version, "m": self.meta, "o": self.origin})
+        return json.dumps({"t": self.table, "v": self.version, "m": self.meta})
 
     @classmethod
     def parse(cls, payload: str) -> Change:
         d = json.loads(payload)
-        return cls(str(d["t"]), int(d["v"]), bool(d["m"]), str(d["o"]))
+        return cls(str(d["t"]), int(d["v"]), bool(d.get("m")))
 
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -118,10 +117,10 @@ class Store(ABC):
     broadcasts = False
 
     def __init__(self, connection: Any) -> None:
+        # the connection is in autocommit mode: one statement is its own transaction
+        # (one round trip), several are wrapped in BEGIN … COMMIT by _run
         self._conn = connection
         self._lock = threading.Lock()
-        #: Tells this store's announcements from other processes'.
-        self.origin = uuid.uuid4().hex
         self._migrate()
 
     # --- the dialect ------------------------------------------------------------------
@@ -134,13 +133,18 @@ class Store(ABC):
         """Whether ``error`` is the driver's duplicate-key error."""
 
     def _announce(self, change: Change) -> Statement | None:
-        """The statement that tells other processes of ``change`` when the
-        transaction commits (``None``: nobody to tell)."""
+        """The statement that tells other processes of a change of settings when the
+        transaction commits (``None``: nobody to tell).  New events are announced by
+        the database itself (:meth:`_schema_extra`)."""
         return None
 
     def _migration_lock(self) -> Statement | None:
         """A statement that keeps two processes from migrating at once."""
         return None
+
+    def _schema_extra(self) -> list[Statement]:
+        """The dialect's own part of the schema."""
+        return []
 
     def changes(self) -> AsyncIterator[Change | None]:
         """Other processes' changes as they are announced: ``None`` each time the
@@ -154,19 +158,25 @@ class Store(ABC):
     def _run(self, statements: Sequence[Statement]) -> tuple[list[tuple[Any, ...]], list[int]]:
         """Run ``statements`` in one transaction; the last one's rows and each one's
         row count.  Nothing is kept if one fails."""
+        several = len(statements) > 1
         with self._lock:
             cur = self._conn.cursor()
             try:
+                if several:
+                    cur.execute("BEGIN")
                 counts = []
                 rows: list[tuple[Any, ...]] = []
                 for text, params in statements:
                     cur.execute(self._sql(text), params)
                     counts.append(cur.rowcount)
                     rows = [tuple(r) for r in cur.fetchall()] if cur.description else []
-                self._conn.commit()
+                if several:
+                    cur.execute("COMMIT")
                 return rows, counts
             except BaseException:
-                self._conn.rollback()
+                if several:
+                    with contextlib.suppress(Exception):
+                        cur.execute("ROLLBACK")
                 raise
             finally:
                 cur.close()
@@ -191,6 +201,7 @@ class Store(ABC):
                     " PRIMARY KEY (table_id, seq))",
                     (),
                 ),
+                *self._schema_extra(),
             ]
         )
 
@@ -206,12 +217,10 @@ class Store(ABC):
                 (table.id, meta, record, table.version, table.created),
             )
         ]
-        announce = self._announce(Change(table.id, table.version, True, self.origin))
+        announce = self._announce(Change(table.id, table.version, True))
         tail = [announce] if announce else []
-        if self._run(updated)[1][0] == 0:
+        if self._run([*updated, *tail])[1][0] == 0:
             self._run([*inserted, *tail])
-        elif tail:
-            self._run(tail)
 
     def append(
         self,
@@ -239,9 +248,6 @@ class Store(ABC):
                     (json.dumps(record, ensure_ascii=False), version, table_id),
                 )
             )
-        announce = self._announce(Change(table_id, version, False, self.origin))
-        if announce:
-            statements.append(announce)
         try:
             self._run(statements)
         except Exception as e:
@@ -298,7 +304,7 @@ class SQLiteStore(Store):
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            conn = sqlite3.connect(str(path), check_same_thread=False)
+            conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
         except sqlite3.Error as e:
@@ -326,7 +332,7 @@ class PostgresStore(Store):
 
         self.url = url
         try:
-            conn = psycopg.connect(url, connect_timeout=10)
+            conn = psycopg.connect(url, connect_timeout=10, autocommit=True)
         except (psycopg.Error, ValueError) as e:
             raise StoreError("store.unreachable", url=redact_url(url), reason=_reason(e)) from None
         super().__init__(conn)
@@ -346,16 +352,35 @@ class PostgresStore(Store):
         # two processes starting at once would both create the tables
         return ("SELECT pg_advisory_xact_lock(?)", (0x5715C5E1,))
 
+    def _schema_extra(self) -> list[Statement]:
+        # each new event is announced by the insert itself, delivered at commit: an
+        # event is one statement, one round trip
+        payload = "json_build_object('t', NEW.table_id, 'v', NEW.seq)::text"
+        return [
+            (
+                "CREATE OR REPLACE FUNCTION stickspel_event_notify() RETURNS trigger"
+                f" LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('{CHANNEL}', {payload});"
+                " RETURN NULL; END $$",
+                (),
+            ),
+            ("DROP TRIGGER IF EXISTS stickspel_event_notify ON events", ()),
+            (
+                "CREATE TRIGGER stickspel_event_notify AFTER INSERT ON events"
+                " FOR EACH ROW EXECUTE FUNCTION stickspel_event_notify()",
+                (),
+            ),
+        ]
+
     async def changes(self) -> AsyncIterator[Change | None]:
         import psycopg
 
+        own = self._conn.info.backend_pid  # this process's writes: already taken in
         async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
             await conn.execute(f"LISTEN {CHANNEL}")
             yield None
             async for note in conn.notifies():
-                change = Change.parse(note.payload)
-                if change.origin != self.origin:
-                    yield change
+                if note.pid != own:
+                    yield Change.parse(note.payload)
 
 
 def _reason(error: BaseException) -> str:
