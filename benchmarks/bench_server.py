@@ -18,7 +18,8 @@ its events travel through ``LISTEN/NOTIFY``.  A seat whose turn it is waits its
 think time (uniform in ``[0, 2 × --think]``; 0: at once) and plays a random legal
 action; a table whose game is over is replaced by a new one.
 
-Measured once every table of the first round is connected, for ``--seconds``:
+The first tables are created without starting, all connected, then all started
+at once; measured from that moment, for ``--seconds``:
 
 - actions/s: actions acknowledged by the server;
 - latency: for every action, from the moment its client sent it to the moment
@@ -45,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import platform
@@ -143,65 +143,62 @@ async def seat(
 
 
 async def table_loop(
-    t: int, urls: list[str], rules: str, tally: Tally, think: float, stop: asyncio.Event, n: int
+    t: int, urls: list[str], args: argparse.Namespace, tally: Tally, go: asyncio.Event
 ) -> None:
-    """Table ``t``: create, connect four seats, play to the end; again until ``stop``."""
+    """Table ``t``: create, connect four seats, play to the end; again until the end of
+    the run (cancelled).  The first table waits (not started) until every first table
+    is connected, so that the measured load is the full load."""
     rng = random.Random(t)
     first = True
-    while not stop.is_set():
-        made = await asyncio.to_thread(create_table, urls[t % len(urls)], rules=rules, seats=SEATS)
+    home = urls[t % len(urls)]
+    while True:
+        made = await asyncio.to_thread(
+            create_table, home, rules=args.rules, seats=SEATS, start=not first
+        )
         clients = [
             await AsyncClient.open(urls[(t + i) % len(urls)], made["id"], s["token"])
             for i, s in enumerate(made["seats"])
         ]
-        if first:
-            first = False
-            tally.ready += 1
-            if tally.ready == n:
-                tally.measuring_since = time.perf_counter()
         try:
-            seats = [seat(c, made["id"], tally, think, rng) for c in clients]
-            game = asyncio.gather(*seats)
-            stopping = asyncio.create_task(stop.wait())
-            done, _ = await asyncio.wait([game, stopping], return_when=asyncio.FIRST_COMPLETED)
-            if game in done:
-                game.result()
-                if tally.measuring_since is not None:
-                    tally.games += 1
-            else:
-                game.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await game
-            stopping.cancel()
+            if first:
+                first = False
+                tally.ready += 1
+                await go.wait()
+                path = f"/api/tables/{made['id']}/start"
+                await asyncio.to_thread(request, home, "POST", path, {"token": made["host_token"]})
+            await asyncio.gather(*(seat(c, made["id"], tally, args.think, rng) for c in clients))
+            if tally.measuring_since is not None:
+                tally.games += 1
         finally:
             for c in clients:
                 await c.close()
-        for key in [k for k in tally.sent if k[0] == made["id"]]:
-            del tally.sent[key]
+            for key in [k for k in tally.sent if k[0] == made["id"]]:
+                del tally.sent[key]
 
 
 async def drive(urls: list[str], args: argparse.Namespace) -> tuple[Tally, float]:
     tally = Tally()
-    stop = asyncio.Event()
-    tasks = [
-        asyncio.create_task(table_loop(t, urls, args.rules, tally, args.think, stop, args.tables))
-        for t in range(args.tables)
-    ]
+    go = asyncio.Event()
+    tasks = [asyncio.create_task(table_loop(t, urls, args, tally, go)) for t in range(args.tables)]
     setup_deadline = time.perf_counter() + args.setup_seconds
-    while tally.measuring_since is None:
+    while tally.ready < args.tables:
         failed = [t for t in tasks if t.done()]
         if failed:
             failed[0].result()
         if time.perf_counter() > setup_deadline:
             raise RuntimeError(f"only {tally.ready} of {args.tables} tables connected in time")
         await asyncio.sleep(0.05)
+    tally.measuring_since = time.perf_counter()
+    go.set()
     await asyncio.sleep(args.seconds)
-    stop.set()
     measured = time.perf_counter() - tally.measuring_since
     tally.measuring_since = None
-    await asyncio.wait(tasks, timeout=30)
+    failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception()]
     for task in tasks:
         task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    if failed:
+        raise RuntimeError(f"a table failed: {failed[0].exception()!r}")
     return tally, measured
 
 
