@@ -45,9 +45,12 @@ def test_two_people_on_two_processes_finish_a_game(two: tuple[str, Process, Proc
     for key in ("version", "totals", "winners"):
         assert anna.state[key] == björn.state[key]
     # each heard every event, pushed by its own process, each exactly once
+    hands = []
     for c in (anna, björn):
         seqs = [m["seq"] for m in c.messages if m["type"] == "event"]
         assert seqs == list(range(1, c.state["version"] + 1))
+        deals = [m for m in c.messages if m["type"] == "event" and m["kind"] == "deal"]
+        hands += [card for m in deals for card in m["observation"]["hand"]]
         c.close()
     for p in (a, b):  # both processes know the finished table
         assert request(p.url, "GET", f"/api/tables/{made['id']}")[1]["status"] == "over"
@@ -57,8 +60,12 @@ def test_two_people_on_two_processes_finish_a_game(two: tuple[str, Process, Proc
     assert stored is not None and stored.record is not None
     assert replay(stored.record).state.is_terminal()
     logs = a.stop() + b.stop()
+    assert '"msg": "listening for other processes\' changes"' in logs
+    # structured logs, with no seat token and no card of anyone's hand
+    assert all(json.loads(line)["level"] for line in logs.splitlines() if line.strip())
     for token in [made["host_token"], made["spectator_token"], made["seats"][0]["token"]]:
         assert token not in logs
+    assert hands and not any(f'"{card}"' in logs for card in hands)
 
 
 def test_one_version_one_action_across_processes(two: tuple[str, Process, Process]) -> None:
