@@ -8,8 +8,15 @@ from pathlib import Path
 import pytest
 from server_helpers import PLUMP, SEATS
 
+from stickspel.server.devdb import Cluster
 from stickspel.server.rooms import Room, SeatSpec
-from stickspel.server.store import StoredTable, StoreError, VersionConflict, open_store
+from stickspel.server.store import (
+    PostgresStore,
+    StoredTable,
+    StoreError,
+    VersionConflict,
+    open_store,
+)
 from stickspel.table import StaleVersionError
 
 pytestmark = pytest.mark.databases
@@ -111,3 +118,20 @@ def test_sqlite_commit_setting(tmp_path: Path) -> None:
         normal.close()
     with pytest.raises(StoreError, match="full or normal"):
         open_store(f"sqlite:///{tmp_path / 'c.sqlite3'}?synchronous=off")
+
+
+def test_postgresql_connection_lost_and_opened_again(pg_cluster: Cluster) -> None:
+    """The database ends the server's connection (a restart, an administrator): the next
+    statement opens a new one and goes through."""
+    import psycopg
+
+    store = open_store(pg_cluster.create_database())
+    try:
+        assert isinstance(store, PostgresStore)
+        store.put_table(StoredTable("t", {}, None, "2026"))
+        with psycopg.connect(store.url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))
+        store.append("t", 0, [{"action": 1, "person": 0}])
+        assert store.events("t", after=0) == [(1, {"action": 1, "person": 0})]
+    finally:
+        store.close()

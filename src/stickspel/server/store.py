@@ -155,9 +155,29 @@ class Store(ABC):
     def _sql(self, text: str) -> str:
         return text.replace("?", self.placeholder)
 
+    def _lost(self, error: Exception) -> bool:
+        """Whether ``error`` says the connection to the database is gone."""
+        return False
+
+    def _reconnect(self) -> None:
+        """A new connection in place of a lost one (its error if it cannot)."""
+        raise NotImplementedError
+
     def _run(self, statements: Sequence[Statement]) -> tuple[list[tuple[Any, ...]], list[int]]:
         """Run ``statements`` in one transaction; the last one's rows and each one's
-        row count.  Nothing is kept if one fails."""
+        row count.  Nothing is kept if one fails.  A lost connection (the database
+        restarted) is opened again, once, and the statements run again: a write that
+        did commit before the loss then meets its own event and reads as a conflict."""
+        try:
+            return self._run_once(statements)
+        except Exception as e:
+            if not self._lost(e):
+                raise
+        with self._lock:
+            self._reconnect()
+        return self._run_once(statements)
+
+    def _run_once(self, statements: Sequence[Statement]) -> tuple[list[tuple[Any, ...]], list[int]]:
         several = len(statements) > 1
         with self._lock:
             cur = self._conn.cursor()
@@ -328,14 +348,26 @@ class PostgresStore(Store):
     broadcasts = True
 
     def __init__(self, url: str) -> None:
+        self.url = url
+        super().__init__(self._connect())
+
+    def _connect(self) -> Any:
         import psycopg
 
-        self.url = url
         try:
-            conn = psycopg.connect(url, connect_timeout=10, autocommit=True)
+            return psycopg.connect(self.url, connect_timeout=10, autocommit=True)
         except (psycopg.Error, ValueError) as e:
-            raise StoreError("store.unreachable", url=redact_url(url), reason=_reason(e)) from None
-        super().__init__(conn)
+            raise StoreError(
+                "store.unreachable", url=redact_url(self.url), reason=_reason(e)
+            ) from None
+
+    def _lost(self, error: Exception) -> bool:
+        import psycopg
+
+        return isinstance(error, psycopg.OperationalError) and bool(self._conn.closed)
+
+    def _reconnect(self) -> None:
+        self._conn = self._connect()
 
     def server_version(self) -> str:
         return str(self._query("SHOW server_version")[0][0])
