@@ -1,0 +1,1 @@
+"""Bridges to other research tools (OpenSpiel); each needs its optional extra."""
