@@ -22,10 +22,21 @@ def test_names_are_escaped(live: Running) -> None:
     evil = "<script>alert(1)</script>"
     seats = [{"name": evil}, {"name": "Björn"}, {"name": "Bot", "bot": "random"}]
     made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
-    for page in (get(live.url + "/"), get(live.url + f"/t/{made['id']}")):
-        assert evil not in page
-        assert "&lt;script&gt;" in page or "\\u003cscript\\u003e" in page
-    assert "Björn" in get(live.url + "/")
+    page = get(live.url + f"/t/{made['id']}")
+    assert evil not in page
+    assert "&lt;script&gt;" in page or "\\u003cscript\\u003e" in page
+    # the lobby lists only the tables this browser made (from its local storage):
+    # no one sees who plays at other people's tables
+    lobby = get(live.url + "/")
+    assert "Björn" not in lobby and evil not in lobby
+
+
+def test_pages_carry_the_catalogues_words(live: Running) -> None:
+    from stickspel.i18n import render
+
+    page = get(live.url + "/?lang=en")
+    for lang in ("sv", "en"):
+        assert json.dumps(render("web.make", {}, lang))[1:-1] in page
 
 
 def test_qr_code(live: Running) -> None:

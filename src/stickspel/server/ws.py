@@ -110,6 +110,10 @@ def _handle(room: Room, conn: Connection, msg: Any) -> dict[str, Any] | None:
         for m in room.pending(conn):
             conn.queue.put_nowait(m)
         return None
+    if kind == "back":
+        if conn.person is not None and room.come_back(conn.person):
+            room.flush()
+        return None
     if kind != "act":
         return {"type": "error", "code": "malformed", "message": f"unknown type {kind!r}"}
     return _act(room, conn, msg)
