@@ -70,7 +70,7 @@ function receive(msg) {
       $("error").textContent = msg.message;
       if (msg.code === "token" || msg.code === "no_table") { refused = true; setConn("refused_token"); }
       break;
-    case "rematch": location.href = `/t/${msg.table}#token=${encodeURIComponent(token)}`; break;
+    case "rematch": goTo(msg.table); break;
   }
 }
 
@@ -125,6 +125,7 @@ function observation() { return state.observation ?? state.public ?? {}; }
 
 function render() {
   const obs = observation();
+  document.querySelector("main").dataset.version = state.version;
   renderTurn();
   renderPanel(obs);
   renderTrick(obs);
@@ -133,7 +134,7 @@ function render() {
   renderScores(obs);
   renderEnd();
   if (turnChanged && state.legal.length) focusChoice();
-  $("protokoll-box").hidden = state.seat === null && !state.terminal;
+  $("protokoll-box").hidden = state.seat === null;  // a seat's own view of the record
 }
 
 function renderTurn() {
@@ -186,7 +187,7 @@ function renderPanel(obs) {
   if (p.auction && p.auction.length) {
     parts.push(el("div", { class: "auction", "aria-label": t(lang, "auction") },
       el("h3", {}, t(lang, "auction")),
-      el("ol", { class: "calls-made" }, ...p.auction.map((c) => el("li", {}, el("span", { class: "who" }, c.name), " ", el("strong", {}, c.call))))));
+      el("ol", { class: "calls-made" }, ...p.auction.map((c) => el("li", { class: "chip" }, `${c.name}: `, el("strong", {}, c.call))))));
   }
   fill($("panel"), ...parts);
   // Priffe's pair scores sit by the players' table
@@ -214,7 +215,8 @@ function renderTrick(obs) {
   }
   const show = obs.trick || last;
   $("trick").hidden = !show;
-  fill($("trick"), el("h3", {}, t(lang, "trick")), el("div", { class: "cards", "aria-live": "polite" }, ...played), ...lastNodes);
+  const leads = obs.trick && !obs.trick.cards.length ? el("p", { class: "dim leads" }, t(lang, "leads", { name: nameOf(obs.trick.leader) })) : null;
+  fill($("trick"), el("h3", {}, t(lang, "trick")), leads, el("div", { class: "cards", "aria-live": "polite" }, ...played), ...lastNodes);
 }
 
 function renderActions() {
@@ -237,7 +239,7 @@ function renderActions() {
 
 function renderHand(obs) {
   const hand = state.observation?.hand;
-  $("hand").hidden = !hand;
+  $("hand").hidden = !hand || (state.terminal && !hand.length);
   if (!hand) return;
   const legalCards = new Map(state.legal.filter((a) => !a.call).map((a) => [a.text, a.action]));
   const myTurn = state.legal.length > 0;
@@ -246,7 +248,8 @@ function renderHand(obs) {
     const action = legalCards.get(c);
     const reason = action !== undefined ? null : (state.reasons[c] ?? (myTurn ? null : t(lang, "not_your_turn")));
     return el("button", {
-      type: "button", class: `card-button${action === undefined ? " dimmed" : " legal"}`,
+      // while others play the hand stays bright; on this seat's turn the cards it may not play dim
+      type: "button", class: `card-button${action !== undefined ? " legal" : myTurn ? " dimmed" : " waiting"}`,
       "aria-disabled": action === undefined ? "true" : null, "data-card": c, tabindex: "-1",
       "aria-label": cardText(c, lang) + (reason ? ` — ${reason}` : ""), title: reason,
       onclick: action === undefined ? () => { if (reason) $("error").textContent = reason; } : () => send(action),
@@ -298,8 +301,16 @@ function renderEnd() {
   fill($("end"),
     el("p", {}, el("strong", {}, t(lang, "winners", { names: state.winners.join(", ") }))),
     state.seat !== null ? el("button", { type: "button", id: "rematch", onclick: rematch }, t(lang, "rematch")) : null,
-    el("button", { type: "button", id: "pdf", class: "link", onclick: () => download("protokoll", "pdf") }, t(lang, "pdf")),
+    state.seat !== null ? el("button", { type: "button", id: "pdf", class: "link", onclick: () => download("protokoll", "pdf") }, t(lang, "pdf")) : null,
     el("button", { type: "button", id: "record", class: "link", onclick: () => download("record", "json") }, t(lang, "record")));
+}
+
+// to the rematch's table, once (the answer and the websocket both say where)
+let leaving = false;
+function goTo(tableId) {
+  if (leaving) return;
+  leaving = true;
+  location.href = `/t/${tableId}${location.search}#token=${encodeURIComponent(token)}`;
 }
 
 async function rematch() {
@@ -307,7 +318,7 @@ async function rematch() {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }),
   });
   const answer = await resp.json();
-  if (resp.ok) location.href = `/t/${answer.id}#token=${encodeURIComponent(token)}`;
+  if (resp.ok) goTo(answer.id);
   else $("error").textContent = lang === "sv" ? answer.error.sv : answer.error.message;
 }
 
