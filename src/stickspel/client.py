@@ -139,6 +139,11 @@ class Client:
             raise ServerError(reply)
         return reply
 
+    def back(self) -> None:
+        """Say this person plays again after their move timer ran out (everyone is
+        then sent a state without them in ``away``)."""
+        self.ws.send(json.dumps({"type": "back"}))
+
     def close(self) -> None:
         try:
             self._connect.__exit__(None, None, None)

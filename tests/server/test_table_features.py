@@ -3,7 +3,6 @@ off the event loop, labels and reasons from the catalogues, the record download.
 
 from __future__ import annotations
 
-import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ def test_timer_lets_a_bot_play_for_an_absent_person(live: Running) -> None:
         seen = other.wait_for(lambda m: m["type"] == "state" and me in m["away"])
         assert seen["version"] > version
         # back: the person plays their own turns again
-        idle.ws.send(json.dumps({"type": "back"}))
+        idle.back()
         back = other.wait_for(lambda m: m["type"] == "state" and m["away"] == [])
         assert back["version"] == seen["version"]
         assert play_out([idle, other]) > 0
