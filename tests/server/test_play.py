@@ -240,9 +240,10 @@ def test_no_connection_receives_cards_it_may_not_see(
     live: Running, rules: str, seats: list[dict[str, Any]]
 ) -> None:
     made = create_table(live.url, rules=rules, seats=seats)
-    anna = Client(live.url, made["id"], made["seats"][0]["token"])
+    # Anna and the spectator draw pages (labels, card reasons, the panel); Björn does not
+    anna = Client(live.url, made["id"], made["seats"][0]["token"], ui=True)
     björn = Client(live.url, made["id"], made["seats"][1]["token"])
-    watcher = Client(live.url, made["id"], made["spectator_token"])
+    watcher = Client(live.url, made["id"], made["spectator_token"], ui=True)
     with anna, björn, watcher:
         if rules.startswith("plump"):
             play_out([anna, björn])

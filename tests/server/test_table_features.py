@@ -92,7 +92,7 @@ def test_bots_think_in_a_worker_thread(tmp_path: Path) -> None:
 
 def test_labels_and_reasons_from_the_catalogues(live: Running) -> None:
     made = create_table(live.url, rules="priffe", seats=FOUR)
-    clients = [Client(live.url, made["id"], s["token"], lang="en") for s in made["seats"]]
+    clients = [Client(live.url, made["id"], s["token"], lang="en", ui=True) for s in made["seats"]]
     try:
         first = next(c for c in clients if c.state["legal"])
         labels = {a["text"]: a["label"] for a in first.state["legal"]}
@@ -121,13 +121,13 @@ def test_labels_and_reasons_from_the_catalogues(live: Running) -> None:
     finally:
         for c in clients:
             c.close()
-    with Client(live.url, made["id"], made["seats"][0]["token"], lang="sv") as sv:
+    with Client(live.url, made["id"], made["seats"][0]["token"], lang="sv", ui=True) as sv:
         assert sv.state["panel"]["head"].startswith("Robbert 1 av 3")
 
 
 def test_tremanswhist_labels(live: Running) -> None:
     made = create_table(live.url, rules="tremanswhist", seats=[{"name": n} for n in "ABC"])
-    clients = [Client(live.url, made["id"], s["token"], lang="en") for s in made["seats"]]
+    clients = [Client(live.url, made["id"], s["token"], lang="en", ui=True) for s in made["seats"]]
     try:
         actor = next(c for c in clients if c.state["legal"])
         labels = [a["label"] for a in actor.state["legal"]]

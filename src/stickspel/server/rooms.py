@@ -65,6 +65,8 @@ class Connection:
     lang: str
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     sent: int = 0
+    #: The connection draws a page: its states carry labels, card reasons and the panel.
+    ui: bool = False
 
 
 class Room:
@@ -91,6 +93,7 @@ class Room:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_version = -1
         self._deadline: float | None = None
+        self._public: tuple[int, dict[str, Any] | None] | None = None
 
     # --- building --------------------------------------------------------------------
     def _bots(self) -> dict[Person, Any]:
@@ -369,17 +372,18 @@ class Room:
 
     def state_message(self, conn: Connection) -> dict[str, Any]:
         """The connection's view now: its seat's observation (a spectator: the public
-        one), its legal actions with labels, the refused calls and cards with the
-        reason, the game's panel, the timer and who is away."""
+        one), its legal actions, the calls refused with the reason, the timer and who
+        is away; for a page (``conn.ui``) also the labels, the reasons of the cards it
+        may not play and the game's panel."""
         view: PersonView = self.table.view(conn.person)
         state: GameState = self.table.state
         n = len(self.persons)
         names = self.names_by_seat()
         obs = view.observation
         legal = list(view.legal_actions)
-        public = None if conn.person is not None or state.is_chance() else public_observation(state)
+        public = self.public_observation() if conn.person is None else None
         to_act = self.table.to_act()
-        return {
+        out = {
             "type": "state",
             "version": view.version,
             "status": self.status,
@@ -389,19 +393,8 @@ class Room:
             "to_act": None if to_act is None else self.table.person_index(to_act),
             "observation": obs,
             "public": public,
-            "legal": legal_entries(state, legal, conn.lang),
-            "refused": refused_calls(state, legal, conn.lang, names),
-            "reasons": card_reasons(state, (obs or {}).get("hand") or [], legal, conn.lang, names)
-            if legal
-            else {},
-            "panel": panel(
-                obs if obs is not None else public,
-                self.game_name,
-                names,
-                conn.lang,
-                seat=view.seat,
-                to_act=bool(legal),
-            ),
+            "legal": legal_entries(state, legal, obs, conn.lang, labels=conn.ui),
+            "refused": refused_calls(state, legal, obs, conn.lang, names),
             "terminal": view.terminal,
             "totals": [float(x) for x in state.returns()],
             # totals and winners are indexed like the record's players (persons)
@@ -410,6 +403,23 @@ class Room:
             "deadline": self.deadline_left(),
             "away": sorted(self.table.person_index(p) for p in self.away),
         }
+        if conn.ui:
+            hand = (obs or {}).get("hand") or []
+            out["reasons"] = card_reasons(state, hand, legal, conn.lang, names) if legal else {}
+            seen = obs if obs is not None else public
+            out["panel"] = panel(
+                seen, self.game_name, names, conn.lang, seat=view.seat, to_act=bool(legal)
+            )
+        return out
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """What every seat sees alike (for spectators), once per version."""
+        version = self.table.version
+        if self._public is None or self._public[0] != version:
+            state = self.table.state
+            public = None if state.is_chance() else public_observation(state)
+            self._public = (version, public)
+        return self._public[1]
 
     def pending(self, conn: Connection) -> list[dict[str, Any]]:
         """The messages ``conn`` has not had yet: new events, then the state."""

@@ -8,7 +8,7 @@ exchange or buying) as lines in the connection's language.
 >>> from stickspel.games import load_game
 >>> state = load_game("tremanswhist").new_initial_state(0)
 >>> _ = state.apply_chance(random.Random(1))
->>> [a["label"] for a in legal_entries(state, state.legal_actions(), "en")]
+>>> [a["label"] for a in legal_entries(state, state.legal_actions(), None, "en")]
 ['Take the fourth pile (−1)', 'Decline']
 >>> sorted(public_observation(state))[:4]
 ['current_player', 'deal_index', 'dealer', 'deals']
@@ -53,38 +53,71 @@ def _game(state: GameState) -> str:
     return str(type(state).GAME)
 
 
-def call_label(state: GameState, action: int, lang: str) -> str:
+def call_label(state: GameState, action: int, lang: str, pending: int = 0) -> str:
     """A call as a button says it: ``web.call.<game>.<text>`` where the catalogue has
-    one (Tremanswhist's ``byt`` → "Take the fourth pile (−1)"), else its text."""
+    one (Tremanswhist's ``byt`` → "Take the fourth pile (−1)"; ``pending``: the cards
+    put away so far, for "Buy (2 cards)"), else its text."""
     text = state.action_to_string(action)
     key = f"web.call.{_game(state)}.{text}"
     if not has_key(key):
         return text
-    obs = state.observation(state.current_player()) if state.current_player() >= 0 else {}
-    pending = obs.get("discarding") or {}
-    return render(key, {"n": pending.get("count", 0)}, lang)
+    return render(key, {"n": pending}, lang)
 
 
-def legal_entries(state: GameState, legal: Sequence[int], lang: str) -> list[dict[str, Any]]:
-    """The legal actions as the page offers them: id, text, whether a call, label."""
+def _pending(obs: dict[str, Any] | None) -> int:
+    """The cards the seat to act has put away so far (Tremanswhist's buying)."""
+    discarding = (obs or {}).get("discarding") or {}
+    return int(discarding.get("count", 0))
+
+
+def legal_entries(
+    state: GameState,
+    legal: Sequence[int],
+    obs: dict[str, Any] | None,
+    lang: str,
+    *,
+    labels: bool = True,
+) -> list[dict[str, Any]]:
+    """The legal actions as the page offers them: id, text, whether a call, and (with
+    ``labels``) how a button says it; ``obs`` is the acting seat's observation."""
     out = []
     for a in legal:
         call = a >= CALL_BASE
         text = state.action_to_string(a)
-        label = call_label(state, a, lang) if call else card_display(parse_card(text), lang)
-        out.append({"action": a, "text": text, "call": call, "label": label})
+        entry: dict[str, Any] = {"action": a, "text": text, "call": call}
+        if labels:
+            entry["label"] = (
+                call_label(state, a, lang, _pending(obs))
+                if call
+                else card_display(parse_card(text), lang)
+            )
+        out.append(entry)
     return out
 
 
+def _barred(state: GameState, obs: dict[str, Any]) -> list[int]:
+    """The calls the seat's observation says are barred now (Plump's ``forbidden_bid``,
+    Priffe's ``barred_calls``): only these are explained (an explanation costs a copy
+    of the state), in the order of the actions."""
+    texts = list(obs.get("barred_calls") or {})
+    if obs.get("forbidden_bid") is not None:
+        texts.append(str(obs["forbidden_bid"]))
+    return sorted({state.string_to_action(t) for t in texts})
+
+
 def refused_calls(
-    state: GameState, legal: Sequence[int], lang: str, names: Sequence[str]
+    state: GameState,
+    legal: Sequence[int],
+    obs: dict[str, Any] | None,
+    lang: str,
+    names: Sequence[str],
 ) -> list[dict[str, Any]]:
     """While the seat to act chooses a call: the calls a rule bars, with the reason
     (Plump's dealer's forbidden bid, a Priffe call too low, spader out of turn)."""
-    if not any(a >= CALL_BASE for a in legal):
+    if obs is None or not any(a >= CALL_BASE for a in legal):
         return []
     out = []
-    for a in range(CALL_BASE, state.num_distinct_actions()):
+    for a in _barred(state, obs):
         if a in legal:
             continue
         err = state.explain(a)
@@ -95,7 +128,7 @@ def refused_calls(
             {
                 "action": a,
                 "text": state.action_to_string(a),
-                "label": call_label(state, a, lang),
+                "label": call_label(state, a, lang, _pending(obs)),
                 "rule": rule or None,
                 "message": err.text(lang, names=list(names)),
             }

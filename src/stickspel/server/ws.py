@@ -53,7 +53,7 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
         await websocket.send_json({"type": "error", "code": "token", "message": msg})
         await _close(websocket, 4403)
         return None
-    conn = Connection(person, str(lang))
+    conn = Connection(person, str(lang), ui=hello.get("ui") is True)
     since = hello.get("since")
     # a reconnecting client says how many events it already knows: it is sent only the rest
     conn.sent = since if isinstance(since, int) and 0 <= since <= room.table.version else 0

@@ -32,7 +32,7 @@ function connect() {
   setConn(retry ? "reconnecting" : "connecting");
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/tables/${info.id}`);
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, lang, since: 0 }));
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, lang, since: 0, ui: true }));
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (refused || ev.code === 4403 || ev.code === 4404) { setConn("refused_token"); return; }
