@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Running
+from server_helpers import PLUMP, Running, start_server
 
 from stickspel.client import Client, create_table
 
@@ -373,3 +373,33 @@ def test_tremanswhist_exchange_and_buying_in_the_browser(live: Running, browser:
             for c in others:
                 c.close()
             page.context.close()
+
+
+def test_away_and_a_reconnect_after_a_server_restart(tmp_path: Path, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    running = start_server(tmp_path / "db.sqlite3")
+    try:
+        seats = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "random"}]
+        made = create_table(running.url, rules=PLUMP, seats=seats, timer=1)
+        page = new_page(browser)
+        page.goto(f"{running.url}/t/{made['id']}?lang=en#token={made['seats'][0]['token']}")
+        connected(page)
+        # no one plays: the clocks run out, stand-ins play, the page says who is away
+        expect(page.locator("#back")).to_be_visible()
+        expect(page.locator("#turn")).to_contain_text("a bot plays for you")
+        expect(page.locator("#scores .away").first).to_contain_text("away")
+        page.click("#back")
+        expect(page.locator("#back")).to_have_count(0)
+        seen = version(page)
+        # the server goes away and comes back on the same port with the same database
+        port = int(running.url.rsplit(":", 1)[1])
+        running.stop()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "retry_in")
+        expect(page.locator("#conn")).to_contain_text("Reconnecting in")
+        running = start_server(tmp_path / "db.sqlite3", port=port)
+        expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=20_000)
+        assert version(page) >= seen
+        assert not errors(page), errors(page)
+    finally:
+        running.stop()
