@@ -199,6 +199,9 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
     page.wait_for_function(f"location.href !== {json.dumps(old)}")
     connected(page)
     expect(page.locator("#hand .card-button").first).to_be_visible()
+    expect(page.locator("#links-box")).to_be_visible()  # the host's links carried over
+    page.goto(live.url + "/?lang=en")
+    expect(page.locator("#tables li")).to_have_count(2)  # and the lobby lists the rematch
     assert not errors(page), errors(page)
     print(f"cards refused with a reason checked {reasons_checked} times; last trick: {saw_last}")
 

@@ -496,6 +496,7 @@ class Rooms:
         """At start (on the event loop): let the bots of reloaded tables go on."""
         for room in self.rooms.values():
             room.let_bots_play()
+            room.arm_timer()  # a person's clock runs whether or not anyone reconnects
 
     def get(self, table_id: str) -> Room | None:
         return self.rooms.get(table_id)

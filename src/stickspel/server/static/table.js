@@ -2,7 +2,7 @@
 // here comes from the server's messages for this seat (or the spectators): the legal
 // actions with their labels, the refused ones with the reason, the game's panel.
 // No game logic lives here.
-import { t, currentLang, setupPage, el, cardText, hostedTables, linkList } from "./i18n.js";
+import { t, currentLang, setupPage, el, cardText, hostedTables, rememberTable, linkList } from "./i18n.js";
 
 const info = JSON.parse(document.getElementById("table-info").textContent);
 const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
@@ -310,6 +310,13 @@ let leaving = false;
 function goTo(tableId) {
   if (leaving) return;
   leaving = true;
+  // the host's links carry over: the same tokens, the new table
+  const host = hostedTables().find((x) => x.id === info.id);
+  if (host) {
+    const moved = (url) => url && url.replace(`/t/${info.id}`, `/t/${tableId}`);
+    rememberTable({ ...host, id: tableId, seats: host.seats.map((s) => ({ ...s, join_url: moved(s.join_url) })),
+                    spectator_url: moved(host.spectator_url) });
+  }
   location.href = `/t/${tableId}${location.search}#token=${encodeURIComponent(token)}`;
 }
 
