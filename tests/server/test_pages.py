@@ -75,3 +75,23 @@ def test_protokoll(live: Running) -> None:
     assert status == 200 and pdf.startswith(b"%PDF")
     status, _ = request_raw(live.url, path, {"token": made["spectator_token"]})
     assert status == 403
+
+
+def test_every_word_the_pages_use_is_in_both_catalogues() -> None:
+    import re
+
+    from stickspel.i18n import catalogue
+    from stickspel.server.common import HERE
+
+    used = set()
+    for path in [*(HERE / "static").glob("*.js"), *(HERE / "templates").glob("*.html")]:
+        text = path.read_text()
+        used |= set(re.findall(r"\bt\(lang, \"(\w+)\"", text))
+        used |= set(re.findall(r"data-t=\"(\w+)\"", text))
+        used |= set(re.findall(r"setConn\(\"(\w+)\"", text))  # the connection's status
+    assert {"your_turn", "make", "back", "retry_in"} <= used
+    for lang in ("sv", "en"):
+        missing = {k for k in used if f"web.{k}" not in catalogue(lang)}
+        assert not missing, f"{lang}: {missing}"
+    web = {lang: {k for k in catalogue(lang) if k.startswith("web.")} for lang in ("sv", "en")}
+    assert web["sv"] == web["en"]
