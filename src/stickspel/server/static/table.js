@@ -243,13 +243,14 @@ function renderHand(obs) {
   if (!hand) return;
   const legalCards = new Map(state.legal.filter((a) => !a.call).map((a) => [a.text, a.action]));
   const myTurn = state.legal.length > 0;
+  const cardTurn = legalCards.size > 0;  // dim only when this seat plays a card now
   const focused = document.activeElement?.dataset?.card;
   const buttons = sortHand(hand, obs.trump).map((c) => {
     const action = legalCards.get(c);
     const reason = action !== undefined ? null : (state.reasons[c] ?? (myTurn ? null : t(lang, "not_your_turn")));
     return el("button", {
       // while others play the hand stays bright; on this seat's turn the cards it may not play dim
-      type: "button", class: `card-button${action !== undefined ? " legal" : myTurn ? " dimmed" : " waiting"}`,
+      type: "button", class: `card-button${action !== undefined ? " legal" : cardTurn ? " dimmed" : " waiting"}`,
       "aria-disabled": action === undefined ? "true" : null, "data-card": c, tabindex: "-1",
       "aria-label": cardText(c, lang) + (reason ? ` — ${reason}` : ""), title: reason,
       onclick: action === undefined ? () => { if (reason) $("error").textContent = reason; } : () => send(action),
@@ -377,5 +378,7 @@ if (hosted) {
   fill($("links"), linkList(lang, hosted));
 }
 
-if (!token) { setConn("no_token"); $("error").textContent = t(lang, "no_token"); }
+if (!token) { setConn("no_key"); $("error").textContent = t(lang, "no_token"); $("side").hidden = true; }
 else connect();
+// a link with another token opened in this tab changes only the hash: start over with it
+window.addEventListener("hashchange", () => location.reload());
