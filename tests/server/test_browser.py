@@ -234,6 +234,11 @@ def test_two_people_a_spectator_and_a_reconnect(live: Running, browser: Any) -> 
         if not mine:
             pages[0].wait_for_timeout(50)
             continue
+        for refused in mine[0].locator("#actions button.call.refused").all():
+            # the dealer's forbidden bid: greyed, with the rule's reason next to it
+            why = refused.get_attribute("title")
+            assert why and "spärr" in why
+            expect(mine[0].locator("#actions .refused-why")).to_contain_text(why)
         play_first(mine[0])
         if move == 2 and not reconnected:
             # close Björn's tab and open his link again: the same seat and hand come back
@@ -392,6 +397,7 @@ def test_away_and_a_reconnect_after_a_server_restart(tmp_path: Path, browser: An
         expect(page.locator("#back")).to_be_visible()
         expect(page.locator("#turn")).to_contain_text("a bot plays for you")
         expect(page.locator("#scores .away").first).to_contain_text("away")
+        shots(page, "away")
         page.click("#back")
         expect(page.locator("#back")).to_have_count(0)
         seen = version(page)
