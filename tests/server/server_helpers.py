@@ -40,9 +40,10 @@ class Running:
         self.app.state.store.close()
 
 
-def start_server(db: Path, bot_delay: float = 0.0) -> Running:
+def start_server(db: Path, bot_delay: float = 0.0, port: int | None = None) -> Running:
+    """A server on ``db`` (on ``port``, else a free one: a restart keeps its port)."""
     app = create_app(SQLiteStore(db), bot_delay=bot_delay)
-    port = free_port()
+    port = port or free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
     )
