@@ -61,6 +61,8 @@ DEFAULT_THINK_MS = {"beginner": 0, "intermediate": 50, "expert": 200}
 BEGINNER_SLIPS = 0.3
 #: Endings of at most this many cards a hand are solved exactly.
 EXACT_CARDS_PER_HAND = 3
+#: Points a bid loses per trick it stands from the counted tricks: breaks ties only.
+BID_TIE_BREAK = 0.01
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
 
@@ -201,6 +203,8 @@ class ExpertBot:
                 obs["hand"] = [card_str(c) for c in world.dealt[s]]
                 guess[s] = max(0, min(size, round(estimate_tricks(obs))))
         lead = world.dealer_seat if world.rules.first_lead == "dealer" else world.forhand()
+        obs["hand"] = [card_str(c) for c in world.dealt[seat]]
+        mine = estimate_tricks(obs)
         out: dict[int, float] = {}
         for action in legal:
             bids = [b if b is not None else guess[s] for s, b in enumerate(known)]
@@ -213,7 +217,10 @@ class ExpertBot:
                 PlumpObjective(world.rules, bids),
                 must_trump=False,
             )
-            out[action] = self._sim_value(sim, seat, rng)
+            # between bids of equal worth (none made in any world), the one nearer
+            # the counted tricks: a bid that cannot be made is never the choice
+            near = abs(action - BID_BASE - mine) * BID_TIE_BREAK
+            out[action] = self._sim_value(sim, seat, rng) - near
         return out
 
     @staticmethod

@@ -30,9 +30,9 @@ from stickspel.core.cards import card_str, suit_str
 __all__ = ["world_weight", "plump_bid_weight", "policy_weight", "BID_SIGMA", "MISMATCH"]
 
 #: How far (in tricks) a bid strays from the counted tricks, one standard deviation.
-BID_SIGMA = 1.0
+BID_SIGMA = 1.2
 #: The weight floor of one surprising bid, so that no world is ruled out entirely.
-BID_FLOOR = 0.02
+BID_FLOOR = 0.001
 #: The weight of a call the model would not have made.
 MISMATCH = 0.2
 

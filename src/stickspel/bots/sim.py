@@ -232,7 +232,7 @@ class TrickSim:
         p, card, leader, best_card, best_seat, completed = entry
         if completed:
             self.won[self.best_seat] -= 1
-            self.trick = last_trick if last_trick is not None else []
+            self.trick = list(last_trick) if last_trick is not None else []
         else:
             self.trick.pop()
         self.hands[p] |= BIT[card]
