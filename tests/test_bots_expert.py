@@ -225,3 +225,26 @@ def test_trick_sim_takes_the_same_tricks_as_the_engine(game: str) -> None:
             if not state.deal_over():
                 assert sim.won == state.tricks_won
         assert sum(sim.won) == sum(won) + 1
+
+
+def test_priffe_no_overtaking_the_partners_winning_card() -> None:
+    from stickspel.games.priffe import PriffeState
+
+    hearts = {0: "3H 5H 7H 8H", 1: "KH 9H TH", 2: "4H 6H JH", 3: "AH QH 2H"}
+    hands = {s: parse_cards(h) for s, h in hearts.items()}
+    k = 0
+    for c in range(52):  # the other suits round the table, three or four short hands
+        if c // 13 == 2:
+            continue
+        while len(hands[k % 4]) >= 13:
+            k += 1
+        hands[k % 4].append(c)
+        k += 1
+    state = PriffeState(first_dealer=3)
+    state.apply_deal(Deal(tuple(tuple(hands[s]) for s in range(4))))
+    for text in ["pass", "spel", "3H", "KH", "4H"]:  # seat 1 plays spel; partner's KH wins
+        state.apply_text(text)
+    assert state.current_player() == 3
+    for seed in range(3):
+        bot = ExpertBot(seed=seed, think_ms=None, samples=20)
+        assert state.action_to_string(bot.act(Turn.of(state))) == "2H"
