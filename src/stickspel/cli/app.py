@@ -1138,6 +1138,15 @@ def _mount_protokoll() -> None:
 _mount_protokoll()
 
 
+def _mount_match() -> None:
+    from stickspel.cli.match import match_app
+
+    app.add_typer(match_app, name="match")
+
+
+_mount_match()
+
+
 @app.command("serve")
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
