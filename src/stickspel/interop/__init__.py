@@ -1,0 +1,1 @@
+"""Bridges to other game frameworks (each behind an optional extra)."""
