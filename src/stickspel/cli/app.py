@@ -1147,6 +1147,16 @@ def _mount_match() -> None:
 _mount_match()
 
 
+def _mount_research() -> None:
+    from stickspel.cli.tournament import selfplay_app, tournament_command
+
+    app.command("tournament")(tournament_command)
+    app.add_typer(selfplay_app, name="selfplay")
+
+
+_mount_research()
+
+
 @app.command("serve")
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
