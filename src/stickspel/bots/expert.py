@@ -63,8 +63,22 @@ BEGINNER_SLIPS = 0.3
 EXACT_CARDS_PER_HAND = 3
 #: Points a bid loses per trick it stands from the counted tricks: breaks ties only.
 BID_TIE_BREAK = 0.01
+#: Nodes the double-dummy solver may visit per world (past them, play-outs judge).
+DD_NODES = 20000
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
+
+
+def _card_evaluator(choice: str) -> str:
+    """``dd`` (the compiled double-dummy solver of :mod:`stickspel.search`) where
+    numba runs it, else ``rollout`` (:class:`~stickspel.bots.sim.TrickSim`)."""
+    if choice != "auto":
+        return choice
+    try:
+        from stickspel.search import BACKEND
+    except ImportError:  # pragma: no cover - the search package ships with us
+        return "rollout"
+    return "dd" if BACKEND == "numba" else "rollout"
 
 
 def _game_of(state: Any) -> str:
@@ -86,6 +100,7 @@ class ExpertBot:
         rollouts: int = 2,
         infer: bool = True,
         search_calls: bool = True,
+        cards: str = "auto",
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.think_ms = (
@@ -95,6 +110,7 @@ class ExpertBot:
         self.rollouts = rollouts
         self.infer = infer
         self.search_calls = search_calls
+        self.cards = _card_evaluator(cards)
 
     # --- the decision ------------------------------------------------------------------
     def act(self, turn: Turn) -> int:
@@ -171,6 +187,10 @@ class ExpertBot:
         self, world: Any, seat: int, legal: Sequence[int], rng: random.Random
     ) -> dict[int, float]:
         """Each legal card's value to ``seat`` in ``world`` (every hand open)."""
+        if self.cards == "dd":
+            from stickspel.search import card_values
+
+            return card_values(world, max_nodes=DD_NODES)
         sim = sim_of(world)
         out: dict[int, float] = {}
         for card in legal:
