@@ -18,7 +18,8 @@ exchange and purchases by finishing the auction with the heuristic bot as the
 model of every seat, then playing the deal out.
 
 Each decision thinks for at most ``think_ms`` milliseconds (it stops drawing
-worlds once the time is spent, after one world at least) and never more than
+worlds when one more, at the pace so far, would overrun the budget; one world
+at least) and never more than
 ``samples`` worlds when that is given: tests fix ``samples`` and set
 ``think_ms=None`` so that a decision depends only on the seed and what the seat
 sees.  The random stream of each decision is drawn from the seed and the
@@ -142,12 +143,15 @@ class ExpertBot:
 
     def _worlds(self, turn: Turn, rng: random.Random) -> Iterator[tuple[Any, float]]:
         """Sampled worlds and their weights until the budget is spent (one at least)."""
+        start = time.perf_counter()
         deadline = None
         if self.think_ms is not None:
-            deadline = time.perf_counter() + self.think_ms / 1000
+            deadline = start + self.think_ms / 1000
         cap = self.samples if self.samples is not None else MAX_WORLDS
         for k in range(cap):
-            if k and deadline is not None and time.perf_counter() >= deadline:
+            # stop when one more world, at the pace so far, would overrun the budget
+            now = time.perf_counter()
+            if k and deadline is not None and now + (now - start) / k > deadline:
                 return
             world = turn.sample_world(rng)
             weight = world_weight(world, turn.seat) if self.infer else 1.0
