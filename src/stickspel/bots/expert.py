@@ -65,7 +65,9 @@ EXACT_CARDS_PER_HAND = 3
 #: Points a bid loses per trick it stands from the counted tricks: breaks ties only.
 BID_TIE_BREAK = 0.01
 #: Nodes the double-dummy solver may visit per world (past them, play-outs judge).
-DD_NODES = 20000
+DD_NODES = 5000
+#: Bids judged by simulation: the ones nearest the tricks the hand counts.
+BID_CANDIDATES = 4
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
 
@@ -230,7 +232,13 @@ class ExpertBot:
         obs["hand"] = [card_str(c) for c in world.dealt[seat]]
         mine = estimate_tricks(obs)
         out: dict[int, float] = {}
+        # the bids nearest the counted tricks: a world's time goes to them, not to
+        # bids no hand would make (the others are judged worth nothing)
+        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[:BID_CANDIDATES]
         for action in legal:
+            if action not in near:
+                out[action] = -abs(action - BID_BASE - mine)
+                continue
             bids = [b if b is not None else guess[s] for s, b in enumerate(known)]
             bids[seat] = action - BID_BASE
             self._round_sparr(world, bids)
@@ -243,8 +251,8 @@ class ExpertBot:
             )
             # between bids of equal worth (none made in any world), the one nearer
             # the counted tricks: a bid that cannot be made is never the choice
-            near = abs(action - BID_BASE - mine) * BID_TIE_BREAK
-            out[action] = self._sim_value(sim, seat, rng) - near
+            tie = abs(action - BID_BASE - mine) * BID_TIE_BREAK
+            out[action] = self._sim_value(sim, seat, rng) - tie
         return out
 
     @staticmethod
