@@ -34,8 +34,12 @@ def plump_position(
     return state
 
 
-def expert(samples: int = 24, seed: int = 1) -> ExpertBot:
-    return ExpertBot(seed=seed, think_ms=None, samples=samples)
+#: Both card evaluators: the bitmask play-outs and the double-dummy solver.
+EVALUATORS = pytest.mark.parametrize("cards", ["rollout", "dd"])
+
+
+def expert(samples: int = 24, seed: int = 1, cards: str = "auto") -> ExpertBot:
+    return ExpertBot(seed=seed, think_ms=None, samples=samples, cards=cards)
 
 
 def choice(bot: object, state: PlumpState) -> str:
@@ -105,17 +109,22 @@ def _fixed(kind: str, seed: int) -> ExpertBot:
 
 
 # --- the known blunders ------------------------------------------------------------------
-def test_no_low_trump_lead_when_every_trick_is_needed() -> None:
+@EVALUATORS
+def test_no_low_trump_lead_when_every_trick_is_needed(cards: str) -> None:
     # seat 0 bid all three: the 2 of trumps led now loses to any higher trump
     state = plump_position(
         ["AS 2S AH", "KS 3H 4H", "5H 6H 7H", "8H 9H TH"], "3S", 3, ["3", "0", "0", "1"]
     )
     assert state.current_player() == 0
-    for bot in (expert(), IntermediateBot(seed=1, think_ms=None, samples=24)):
+    for bot in (
+        expert(cards=cards),
+        IntermediateBot(seed=1, think_ms=None, samples=24, cards=cards),
+    ):
         assert choice(bot, state) != "2S"
 
 
-def test_the_top_remaining_trump_is_a_sure_trick() -> None:
+@EVALUATORS
+def test_the_top_remaining_trump_is_a_sure_trick(cards: str) -> None:
     # AS and KS are gone: seat 0's QS will take a trick whatever happens, so it
     # needs no other; ruffing now would leave JH to win the last trick too
     state = plump_position(
@@ -125,10 +134,11 @@ def test_the_top_remaining_trump_is_a_sure_trick() -> None:
         ["1", "1", "0", "0", "2D", "AS", "KS", "3D", "3C", "5C", "7C"],
     )
     assert state.current_player() == 0
-    assert choice(expert(), state) == "JH"
+    assert choice(expert(cards=cards), state) == "JH"
 
 
-def test_no_ruffing_in_to_take_a_lead_that_costs_the_bid() -> None:
+@EVALUATORS
+def test_no_ruffing_in_to_take_a_lead_that_costs_the_bid(cards: str) -> None:
     # seat 0 needs one trick with 2S and AH left: ruffing the diamond wins it but
     # leaves AH to lead and win again; throwing AH keeps 2S for the last trick
     state = plump_position(
@@ -138,10 +148,11 @@ def test_no_ruffing_in_to_take_a_lead_that_costs_the_bid() -> None:
         ["1", "1", "0", "0", "AS", "3S", "7C", "8C", "9C", "5C", "4D", "9D", "7D"],
     )
     assert state.current_player() == 0
-    assert choice(expert(samples=40), state) == "AH"
+    assert choice(expert(samples=40, cards=cards), state) == "AH"
 
 
-def test_dealer_does_not_slide_to_nought_holding_the_trump_ace() -> None:
+@EVALUATORS
+def test_dealer_does_not_slide_to_nought_holding_the_trump_ace(cards: str) -> None:
     # the others bid 2 of 3 tricks: the spärr forbids the dealer's natural 1; with
     # the ace of trumps 0 cannot be made, so 2 is the better miss-risk
     state = plump_position(
@@ -149,7 +160,7 @@ def test_dealer_does_not_slide_to_nought_holding_the_trump_ace() -> None:
     )
     assert state.current_player() == 3
     assert state.forbidden_bid() == 1
-    assert choice(expert(), state) == "2"
+    assert choice(expert(cards=cards), state) == "2"
 
 
 # --- bid inference ---------------------------------------------------------------------------
@@ -227,7 +238,8 @@ def test_trick_sim_takes_the_same_tricks_as_the_engine(game: str) -> None:
         assert sum(sim.won) == sum(won) + 1
 
 
-def test_priffe_no_overtaking_the_partners_winning_card() -> None:
+@EVALUATORS
+def test_priffe_no_overtaking_the_partners_winning_card(cards: str) -> None:
     from stickspel.games.priffe import PriffeState
 
     hearts = {0: "3H 5H 7H 8H", 1: "KH 9H TH", 2: "4H 6H JH", 3: "AH QH 2H"}
@@ -246,5 +258,5 @@ def test_priffe_no_overtaking_the_partners_winning_card() -> None:
         state.apply_text(text)
     assert state.current_player() == 3
     for seed in range(3):
-        bot = ExpertBot(seed=seed, think_ms=None, samples=20)
+        bot = ExpertBot(seed=seed, think_ms=None, samples=20, cards=cards)
         assert state.action_to_string(bot.act(Turn.of(state))) == "2H"

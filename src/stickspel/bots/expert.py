@@ -18,7 +18,8 @@ exchange and purchases by finishing the auction with the heuristic bot as the
 model of every seat, then playing the deal out.
 
 Each decision thinks for at most ``think_ms`` milliseconds (it stops drawing
-worlds once the time is spent, after one world at least) and never more than
+worlds when one more, at the pace so far, would overrun the budget; one world
+at least) and never more than
 ``samples`` worlds when that is given: tests fix ``samples`` and set
 ``think_ms=None`` so that a decision depends only on the seed and what the seat
 sees.  The random stream of each decision is drawn from the seed and the
@@ -63,8 +64,24 @@ BEGINNER_SLIPS = 0.3
 EXACT_CARDS_PER_HAND = 3
 #: Points a bid loses per trick it stands from the counted tricks: breaks ties only.
 BID_TIE_BREAK = 0.01
+#: Nodes the double-dummy solver may visit per world (past them, play-outs judge).
+DD_NODES = 5000
+#: Bids judged by simulation: the ones nearest the tricks the hand counts.
+BID_CANDIDATES = 4
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
+
+
+def _card_evaluator(choice: str) -> str:
+    """``dd`` (the compiled double-dummy solver of :mod:`stickspel.search`) where
+    numba runs it, else ``rollout`` (:class:`~stickspel.bots.sim.TrickSim`)."""
+    if choice != "auto":
+        return choice
+    try:
+        from stickspel.search import BACKEND
+    except ImportError:  # pragma: no cover - the search package ships with us
+        return "rollout"
+    return "dd" if BACKEND == "numba" else "rollout"
 
 
 def _game_of(state: Any) -> str:
@@ -86,6 +103,7 @@ class ExpertBot:
         rollouts: int = 2,
         infer: bool = True,
         search_calls: bool = True,
+        cards: str = "auto",
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.think_ms = (
@@ -95,6 +113,7 @@ class ExpertBot:
         self.rollouts = rollouts
         self.infer = infer
         self.search_calls = search_calls
+        self.cards = _card_evaluator(cards)
 
     # --- the decision ------------------------------------------------------------------
     def act(self, turn: Turn) -> int:
@@ -126,12 +145,15 @@ class ExpertBot:
 
     def _worlds(self, turn: Turn, rng: random.Random) -> Iterator[tuple[Any, float]]:
         """Sampled worlds and their weights until the budget is spent (one at least)."""
+        start = time.perf_counter()
         deadline = None
         if self.think_ms is not None:
-            deadline = time.perf_counter() + self.think_ms / 1000
+            deadline = start + self.think_ms / 1000
         cap = self.samples if self.samples is not None else MAX_WORLDS
         for k in range(cap):
-            if k and deadline is not None and time.perf_counter() >= deadline:
+            # stop when one more world, at the pace so far, would overrun the budget
+            now = time.perf_counter()
+            if k and deadline is not None and now + (now - start) / k > deadline:
                 return
             world = turn.sample_world(rng)
             weight = world_weight(world, turn.seat) if self.infer else 1.0
@@ -171,6 +193,10 @@ class ExpertBot:
         self, world: Any, seat: int, legal: Sequence[int], rng: random.Random
     ) -> dict[int, float]:
         """Each legal card's value to ``seat`` in ``world`` (every hand open)."""
+        if self.cards == "dd":
+            from stickspel.search import card_values
+
+            return card_values(world, max_nodes=DD_NODES)
         sim = sim_of(world)
         out: dict[int, float] = {}
         for card in legal:
@@ -206,7 +232,13 @@ class ExpertBot:
         obs["hand"] = [card_str(c) for c in world.dealt[seat]]
         mine = estimate_tricks(obs)
         out: dict[int, float] = {}
+        # the bids nearest the counted tricks: a world's time goes to them, not to
+        # bids no hand would make (the others are judged worth nothing)
+        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[:BID_CANDIDATES]
         for action in legal:
+            if action not in near:
+                out[action] = -abs(action - BID_BASE - mine)
+                continue
             bids = [b if b is not None else guess[s] for s, b in enumerate(known)]
             bids[seat] = action - BID_BASE
             self._round_sparr(world, bids)
@@ -219,8 +251,8 @@ class ExpertBot:
             )
             # between bids of equal worth (none made in any world), the one nearer
             # the counted tricks: a bid that cannot be made is never the choice
-            near = abs(action - BID_BASE - mine) * BID_TIE_BREAK
-            out[action] = self._sim_value(sim, seat, rng) - near
+            tie = abs(action - BID_BASE - mine) * BID_TIE_BREAK
+            out[action] = self._sim_value(sim, seat, rng) - tie
         return out
 
     @staticmethod
