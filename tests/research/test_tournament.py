@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from stickspel.core import RulesError
+from stickspel.reports import report_html
 from stickspel.tournament import (
     LocalExecutor,
     TournamentConfig,
@@ -16,7 +17,6 @@ from stickspel.tournament import (
     run_tournament,
     sprt_llr,
 )
-from stickspel.tournament_report import report_html
 
 SMALL = {
     "game": "plump",

@@ -104,6 +104,7 @@ class ExpertBot:
         infer: bool = True,
         search_calls: bool = True,
         cards: str = "auto",
+        every_bid: bool = False,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.think_ms = (
@@ -114,6 +115,8 @@ class ExpertBot:
         self.infer = infer
         self.search_calls = search_calls
         self.cards = _card_evaluator(cards)
+        # analysis judges every bid by simulation, not only the nearest few
+        self.bid_candidates = 10**6 if every_bid else BID_CANDIDATES
 
     # --- the decision ------------------------------------------------------------------
     def act(self, turn: Turn) -> int:
@@ -126,6 +129,12 @@ class ExpertBot:
             return self._heuristic(turn)
         scores = self._judge(turn, legal, rng, in_play)
         return max(legal, key=lambda a: (scores.get(a, float("-inf")), -self._cost(a)))
+
+    def evaluate(self, turn: Turn) -> dict[int, float]:
+        """Every legal action's expected value to the seat (the weighted mean over the
+        worlds drawn): what :meth:`act` maximises; :mod:`stickspel.analysis` uses it."""
+        in_play = turn.observation["phase"] == "play"
+        return self._judge(turn, list(turn.legal_actions), self._rng(turn), in_play)
 
     @staticmethod
     def _cost(action: int) -> int:
@@ -234,7 +243,7 @@ class ExpertBot:
         out: dict[int, float] = {}
         # the bids nearest the counted tricks: a world's time goes to them, not to
         # bids no hand would make (the others are judged worth nothing)
-        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[:BID_CANDIDATES]
+        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[: self.bid_candidates]
         for action in legal:
             if action not in near:
                 out[action] = -abs(action - BID_BASE - mine)

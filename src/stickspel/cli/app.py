@@ -1148,9 +1148,11 @@ _mount_match()
 
 
 def _mount_research() -> None:
+    from stickspel.cli.analyse import analyse_command
     from stickspel.cli.tournament import selfplay_app, tournament_command
 
     app.command("tournament")(tournament_command)
+    app.command("analyse")(analyse_command)
     app.add_typer(selfplay_app, name="selfplay")
 
 

@@ -55,8 +55,8 @@ def tournament_command(
 ) -> None:
     """Bots in a round robin or gauntlet of duplicate boards, rated with intervals."""
     from stickspel.records.io import atomic_write, check_output_path
+    from stickspel.reports import report_html
     from stickspel.tournament import LocalExecutor, RayExecutor, TournamentConfig, run_tournament
-    from stickspel.tournament_report import report_html
 
     lang = _check_lang(lang)
     folder = out or config.with_name(config.stem + "-results")

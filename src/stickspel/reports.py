@@ -1,8 +1,10 @@
-"""The HTML report of a tournament: pairings, ratings with intervals and score
-distributions, drawn as inline SVG (one self-contained file, no scripts).
+"""The HTML pages of the research tools: a tournament's report (pairings, ratings
+with intervals, score distributions as inline SVG) and a game's analysis (each
+player's points lost, luck, and the moves that lost points) — self-contained
+files, no scripts.
 
-Every name in it comes from the config file, so the page is rendered by Jinja2
-with autoescape on.
+Names come from config files and records, so pages are rendered by Jinja2 with
+autoescape on.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from jinja2 import Environment
 from stickspel.i18n import render
 from stickspel.safetext import plain
 
-__all__ = ["report_html"]
+__all__ = ["report_html", "analysis_html"]
 
 _TEMPLATE = """<!doctype html>
 <html lang="{{ lang }}"><head><meta charset="utf-8">
@@ -130,4 +132,43 @@ def report_html(result: dict[str, Any], lang: str = "en") -> str:
         rating_svg=_rating_svg({b: ratings[b] for b in order}),
         histograms=[(b, _histogram_svg(by_bot[b]["scores"])) for b in order],
         isfinite=math.isfinite,
+    )
+
+
+_ANALYSIS = """<!doctype html>
+<html lang="{{ lang }}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ t("title") }}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:60rem;color:#111;background:#fff}
+table{border-collapse:collapse;margin:1rem 0}td,th{padding:.3rem .6rem;border-bottom:1px solid #ccc;text-align:right}
+th:first-child,td:first-child{text-align:left}.blunder{color:#a00000;font-weight:bold}.mistake{color:#8a4b00}
+</style></head><body>
+<h1>{{ t("title") }}</h1>
+<p>{{ rules }} · {{ t("method") }}</p>
+<table><tr><th>{{ t("player") }}</th><th>{{ t("decisions") }}</th><th>{{ t("lost") }}</th>
+<th>{{ t("luck") }}</th><th>{{ t("inaccuracy") }}</th><th>{{ t("mistake") }}</th><th>{{ t("blunder") }}</th></tr>
+{% for p in players %}<tr><td>{{ p.name }}</td><td>{{ p.decisions }}</td><td>{{ "%.1f"|format(p.points_lost) }}</td>
+<td>{{ "%+.1f"|format(p.luck) }}</td><td>{{ p.inaccuracy }}</td><td>{{ p.mistake }}</td><td>{{ p.blunder }}</td></tr>{% endfor %}</table>
+<h2>{{ t("moves") }}</h2>
+<table><tr><th>{{ t("deal") }}</th><th>{{ t("player") }}</th><th>{{ t("made") }}</th><th>{{ t("best") }}</th>
+<th>{{ t("lost") }}</th><th></th></tr>
+{% for d in decisions %}<tr class="{{ d.verdict }}"><td>{{ d.deal }}</td><td>{{ names[d.person] }}</td>
+<td>{{ d.made }}</td><td>{{ d.best }}</td><td>{{ "%.1f"|format(d.loss) }}</td><td>{{ t(d.verdict) }}</td></tr>{% endfor %}
+</table></body></html>
+"""
+
+
+def analysis_html(data: dict[str, Any], lang: str = "en") -> str:
+    """The page of a game's analysis (:meth:`Analysis.to_dict`): the players' summary
+    and every move that lost points (inaccuracies and worse)."""
+    template = Environment(autoescape=True).from_string(_ANALYSIS)
+    flagged = [d for d in data["decisions"] if d["verdict"] in ("inaccuracy", "mistake", "blunder")]
+    return template.render(
+        lang=lang,
+        t=lambda key: render(f"analysis.{key}", {}, lang),
+        rules=data["rules"],
+        players=data["by_player"],
+        names=data["players"],
+        decisions=flagged,
     )
