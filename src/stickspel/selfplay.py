@@ -14,7 +14,7 @@ the game), ``person``, ``seat``, ``observation`` (list<float32>), ``mask``
 ...     n = export_selfplay(load_game("plump(players=3,max_cards=1,deal_order=single)"),
 ...                         ["heuristic"], games=2, seed=1, path=pathlib.Path(d, "x.parquet"))
 >>> n
-8
+12
 """
 
 from __future__ import annotations
