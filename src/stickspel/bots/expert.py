@@ -12,8 +12,10 @@ many times; in each such world every candidate is played out with all hands
 open — solved exactly in small endings (:meth:`~stickspel.bots.sim.TrickSim.solve`),
 by quick greedy play-outs before — and the candidate with the best weighted
 mean for the seat is chosen.  A call is judged the same way: Plump's bid by
-the deal score each bid would bring in each world (the spärr simply removes the
-dealer's forbidden bid from the candidates), Priffe's calls and Tremanswhist's
+the deal score each bid would bring in each world — under the distribution of
+the seat's tricks over fast compiled play-outs, or (without numba) playing the
+deal out to that bid; the spärr simply removes the dealer's forbidden bid from
+the candidates — Priffe's calls and Tremanswhist's
 exchange and purchases by finishing the auction with the heuristic bot as the
 model of every seat, then playing the deal out.
 
