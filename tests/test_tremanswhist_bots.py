@@ -39,7 +39,7 @@ def deal_of(hands: tuple[str, str, str], pile: str, upcard: bool = True) -> Deal
     "rules", [TremanswhistRules(max_deals=100), TremanswhistRules(form="buying")]
 )
 def test_heuristic_plays_whole_games_from_observations_only(rules: TremanswhistRules) -> None:
-    assert bot_names("tremanswhist") == ["random", "heuristic"]
+    assert bot_names("tremanswhist")[:2] == ["random", "heuristic"]
     for seed in range(4):
         state = TremanswhistState(rules, first_dealer=seed % 3)
         rng = make_rng(seed)

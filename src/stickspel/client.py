@@ -78,7 +78,14 @@ class Client:
     """
 
     def __init__(
-        self, base: str, table_id: str, token: str, *, lang: str = "sv", timeout: float = 10
+        self,
+        base: str,
+        table_id: str,
+        token: str,
+        *,
+        lang: str = "sv",
+        timeout: float = 10,
+        ui: bool = False,
     ) -> None:
         url = _ws_base(base)
         self.timeout = timeout
@@ -87,7 +94,8 @@ class Client:
         self.welcome: dict[str, Any] = {}
         self._connect = connect(f"{url}/ws/tables/{table_id}", open_timeout=timeout)
         self.ws: ClientConnection = self._connect.__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": token, "lang": lang, "since": 0}))
+        hello = {"type": "hello", "token": token, "lang": lang, "since": 0, "ui": ui}
+        self.ws.send(json.dumps(hello))
         try:
             self.welcome = self.recv()
             if self.welcome.get("type") == "error":
@@ -143,6 +151,11 @@ class Client:
         if reply["type"] == "error":
             raise ServerError(reply)
         return reply
+
+    def back(self) -> None:
+        """Say this person plays again after their move timer ran out (everyone is
+        then sent a state without them in ``away``)."""
+        self.ws.send(json.dumps({"type": "back"}))
 
     def close(self) -> None:
         try:

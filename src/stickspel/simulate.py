@@ -61,7 +61,7 @@ def parse_bots(game: str, text: str | Sequence[str], players: int) -> list[str]:
     >>> parse_bots("plump", "clever", 2)
     Traceback (most recent call last):
     ...
-    stickspel.core.errors.RulesError: no bot 'clever' for plump; bots: random, heuristic
+    stickspel.core.errors.RulesError: no bot 'clever' for plump; bots: random, heuristic, beginner, intermediate, expert
     """
     from stickspel.bots import bot_names
 
@@ -78,8 +78,11 @@ def parse_bots(game: str, text: str | Sequence[str], players: int) -> list[str]:
     return kinds
 
 
-def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameState:
-    """One whole game with ``bots`` (kinds, one per seat), dealt from ``seed``.
+def play_game(
+    game: str, rules: Rules, bots: Sequence[str], seed: int, think_ms: float | None = None
+) -> GameState:
+    """One whole game with ``bots`` (kinds, one per seat), dealt from ``seed``;
+    ``think_ms`` is the levels' time per decision (their default when ``None``).
 
     The first dealer is drawn from the same generator, as a table draws for it.
     An open ``max_deals`` is capped (:func:`capped_for_simulation`).
@@ -98,7 +101,8 @@ def play_game(game: str, rules: Rules, bots: Sequence[str], seed: int) -> GameSt
     if len(bots) != state.num_players:
         raise RulesError("simulate.bot_count", bots=len(bots), players=state.num_players)
     players = [
-        make_bot(game, kind, seed=game_seed(seed, seat, "bot")) for seat, kind in enumerate(bots)
+        make_bot(game, kind, seed=game_seed(seed, seat, "bot"), think_ms=think_ms)
+        for seat, kind in enumerate(bots)
     ]
     play_out(state, players, rng)
     return state
@@ -193,6 +197,7 @@ def simulate(
     seed: int,
     record_dir: str | Path | None = None,
     on_game: Callable[[int, GameState], None] | None = None,
+    think_ms: float | None = None,
 ) -> SimulationSummary:
     """Play ``games`` games with ``bots`` (one kind per seat) and sum them up.
 
@@ -210,7 +215,7 @@ def simulate(
     names = [f"{kind}-{s + 1}" for s, kind in enumerate(bots)]
     start = time.perf_counter()
     for k in range(games):
-        state = play_game(game, rules, bots, game_seed(seed, k))
+        state = play_game(game, rules, bots, game_seed(seed, k), think_ms)
         summary.games += 1
         summary.totals.append(state.returns())
         summary.winners.append(state.winners())

@@ -44,10 +44,11 @@ class Running:
         self.app.state.store.close()
 
 
-def start_server(db: Path | str, bot_delay: float = 0.0) -> Running:
-    """A server over the database at ``db`` (a URL, or an SQLite file)."""
+def start_server(db: Path | str, bot_delay: float = 0.0, port: int | None = None) -> Running:
+    """A server over the database at ``db`` (a URL, or an SQLite file), on ``port``,
+    else a free one (a restart keeps its port)."""
     app = create_app(open_store(str(db)), bot_delay=bot_delay)
-    port = free_port()
+    port = port or free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
     )

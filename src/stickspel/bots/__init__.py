@@ -2,9 +2,12 @@
 
 A bot sees only what its seat may see: it is handed a :class:`Turn` (the seat,
 its observation and the legal actions, and a way to sample worlds the seat
-cannot tell from the real one), never the state.  Every game offers at
-least ``random`` and ``heuristic``; each game's bots live in
-``stickspel.bots.<game>`` with a ``BOTS`` dict of name → class.
+cannot tell from the real one), never the state.  Every game offers
+``random``, ``heuristic`` (its rule-based bot) and the levels a player picks,
+``beginner``, ``intermediate`` and ``expert`` (:mod:`stickspel.bots.expert`:
+the heuristic that slips, shallow search, full search); each game's own bots
+live in ``stickspel.bots.<game>`` with a ``BOTS`` dict of name → class.  The
+levels think for ``think_ms`` milliseconds a decision (:func:`make_bot`).
 
 >>> from stickspel.games.plump import PlumpState
 >>> from stickspel.core.cards import make_rng
@@ -24,7 +27,7 @@ from typing import Any, Protocol
 
 from stickspel.core import GameState, RulesError
 
-__all__ = ["Bot", "Turn", "RandomBot", "make_bot", "bot_names"]
+__all__ = ["Bot", "Turn", "RandomBot", "make_bot", "bot_names", "LEVELS"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,9 @@ def _game_bots(game: str) -> dict[str, type]:
         if e.name != f"stickspel.bots.{game}":
             raise
         return {"random": RandomBot}
-    return {"random": RandomBot, **getattr(mod, "BOTS", {})}
+    from stickspel.bots.expert import level_bots
+
+    return {"random": RandomBot, **getattr(mod, "BOTS", {}), **level_bots()}
 
 
 def bot_names(game: str) -> list[str]:
@@ -84,10 +89,23 @@ def bot_names(game: str) -> list[str]:
     return list(_game_bots(game))
 
 
-def make_bot(game: str, kind: str, seed: int | None = None) -> Bot:
-    """A bot of ``kind`` (``random``, ``heuristic`` …) for ``game``."""
+#: The bot kinds that think for a time budget (``think_ms``).
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+def make_bot(
+    game: str, kind: str, seed: int | None = None, *, think_ms: float | None = None
+) -> Bot:
+    """A bot of ``kind`` (``random``, ``heuristic``, ``beginner``, ``intermediate``,
+    ``expert``) for ``game``; ``think_ms`` sets a level's time per decision (its
+    default when ``None``; the other kinds answer at once and ignore it)."""
     bots = _game_bots(game)
     if kind not in bots:
         raise RulesError("bots.no_such_bot", kind=kind, game=game, bots=", ".join(bots))
+    if think_ms is not None and think_ms < 0:
+        raise RulesError("bots.think_ms", value=think_ms)
+    if kind in LEVELS:
+        level: Bot = bots[kind](seed=seed, think_ms=think_ms)
+        return level
     bot: Bot = bots[kind](seed=seed)
     return bot

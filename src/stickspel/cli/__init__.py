@@ -1,4 +1,4 @@
-"""The command line: ``stickspel play | simulate | replay | rules | protokoll``."""
+"""The command line: ``stickspel play | simulate | match | replay | rules | protokoll``."""
 
 from stickspel.cli.app import app, main, rules_markdown
 

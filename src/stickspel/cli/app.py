@@ -286,7 +286,9 @@ class _PlainView:
         return "Ditt drag" if lang == "sv" else "Your move"
 
 
-def _bots_for(game: str, text: str | None, n: int, human: int | None) -> list[Any]:
+def _bots_for(
+    game: str, text: str | None, n: int, human: int | None, think_ms: float | None = None
+) -> list[Any]:
     """Bots for every seat but the human's: one kind for all, or one per seat."""
     from stickspel.bots import make_bot
     from stickspel.simulate import parse_bots
@@ -302,7 +304,9 @@ def _bots_for(game: str, text: str | None, n: int, human: int | None) -> list[An
             f"--seat-bots takes one bot for all, one per other seat ({others}) or one per seat ({n})",
             sv=f"--seat-bots tar en bot för alla, en per övrig plats ({others}) eller en per plats ({n})",
         )
-    return [None if s == human else make_bot(game, k) for s, k in enumerate(per_seat)]
+    return [
+        None if s == human else make_bot(game, k, think_ms=think_ms) for s, k in enumerate(per_seat)
+    ]
 
 
 def default_record_path(game: str, directory: Path = RECORD_DIR) -> Path:
@@ -430,7 +434,7 @@ def _play(game: str, **kwargs: Any) -> None:
     else:
         state, players = _new_game(game, lang, common, variant, rng, seat)
         record_path = common["record"]
-    bots = _seat_bots(game, lang, state, seat, common["seat_bots"])
+    bots = _seat_bots(game, lang, state, seat, common["seat_bots"], common["think_ms"])
     path = record_path or default_record_path(game)
     problem = _output_problem(path, lang, force=common["force"], ours=resume)
     if problem is not None:
@@ -530,14 +534,19 @@ def _seat_names(me: str, seat: int, n: int) -> list[str]:
 
 
 def _seat_bots(
-    game: str, lang: str, state: GameState, seat: int, seat_bots: str | None
+    game: str,
+    lang: str,
+    state: GameState,
+    seat: int,
+    seat_bots: str | None,
+    think_ms: float | None = None,
 ) -> list[Any]:
     """The bots of the other seats; the human's seat must exist."""
     n = state.num_players
     if not 0 <= seat < n:
         raise _fail(lang, _msg(lang, "seat_range", last=n - 1, seat=seat))
     try:
-        return _bots_for(game, seat_bots, n, seat)
+        return _bots_for(game, seat_bots, n, seat, think_ms)
     except RulesError as e:
         raise _fail(lang, error_text(e, lang)) from None
 
@@ -753,7 +762,7 @@ def _run_simulation(
             check_output_path(common["record_dir"], directory=True)
         summary = simulate(
             game, rules, bots, common["games"], common["seed"], common["record_dir"],
-            on_game=lambda _k, state: played.append(state),
+            on_game=lambda _k, state: played.append(state), think_ms=common["think_ms"],
         )  # fmt: skip
     except KeyboardInterrupt:  # Ctrl-C: the summary of the games played so far
         summary = SimulationSummary(
@@ -844,9 +853,11 @@ def _play_seat_params() -> list[inspect.Parameter]:
                 None,
                 "--seat-bots",
                 help="Bots for the other seats: one kind for all, or one per other seat in "
-                "seat order, e.g. random,heuristic,heuristic (default: heuristic).",
+                "seat order, e.g. random,heuristic,expert (default: heuristic; levels: "
+                "beginner, intermediate, expert).",
             ),
         ),
+        _think_ms_param(),
         _param(
             "name",
             Optional[str],  # noqa: UP045
@@ -886,6 +897,20 @@ def _play_record_params() -> list[inspect.Parameter]:
     ]
 
 
+def _think_ms_param() -> inspect.Parameter:
+    return _param(
+        "think_ms",
+        Optional[float],  # noqa: UP045
+        typer.Option(
+            None,
+            "--think-ms",
+            min=0,
+            help="Thinking time per decision of the level bots (beginner, intermediate, "
+            "expert) in milliseconds (default: 50 intermediate, 200 expert).",
+        ),
+    )
+
+
 def _sim_params() -> list[inspect.Parameter]:
     """The options of ``simulate <game>`` before the common ones."""
     return [
@@ -903,6 +928,7 @@ def _sim_params() -> list[inspect.Parameter]:
             str,
             typer.Option("heuristic", "--bots", help="One bot kind for all seats or one per seat."),
         ),
+        _think_ms_param(),
         _param("json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")),
     ]
 
@@ -1110,6 +1136,27 @@ def _mount_protokoll() -> None:
 
 
 _mount_protokoll()
+
+
+def _mount_match() -> None:
+    from stickspel.cli.match import match_app
+
+    app.add_typer(match_app, name="match")
+
+
+_mount_match()
+
+
+def _mount_research() -> None:
+    from stickspel.cli.analyse import analyse_command
+    from stickspel.cli.tournament import selfplay_app, tournament_command
+
+    app.command("tournament")(tournament_command)
+    app.command("analyse")(analyse_command)
+    app.add_typer(selfplay_app, name="selfplay")
+
+
+_mount_research()
 
 
 @app.command("serve")

@@ -12,7 +12,7 @@ person's total (deals score when they end).
 >>> env = plump_v0.env(players=3, max_cards=2)
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> obs["action_mask"].sum() > 0, env.agent_selection
+>>> bool(obs["action_mask"].sum() > 0), env.agent_selection
 (True, 'player_1')
 """
 

@@ -1,1 +1,1 @@
-"""Bridges to other research tools (OpenSpiel); each needs its optional extra."""
+"""Bridges to other game frameworks (each behind an optional extra)."""

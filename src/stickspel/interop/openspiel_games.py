@@ -32,7 +32,7 @@ Design choices (docs/research.md says more):
 >>> names = register_games()
 >>> game = pyspiel.load_game("python_stickspel_plump(players=3,max_cards=2,deal_order=single)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-(3, 55, 52)
+(3, 70, 52)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)

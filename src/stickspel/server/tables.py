@@ -23,6 +23,7 @@ def add_routes(app: FastAPI) -> None:
     app.post("/api/tables/{table_id}/start", response_model=None)(start_table)
     app.post("/api/tables/{table_id}/rematch", response_model=None)(rematch)
     app.post("/api/tables/{table_id}/protokoll", response_model=None)(protokoll)
+    app.post("/api/tables/{table_id}/record", response_model=None)(record)
     app.post("/api/qr")(qr)
 
 
@@ -41,6 +42,8 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn]
     start: bool = True
+    #: Seconds a person has for each move; then a bot plays for them (``None``: no clock).
+    timer: int | None = Field(default=None, ge=1, le=3600)
 
 
 class TokenIn(BaseModel):
@@ -78,7 +81,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | 
     try:
         rules = _rules_text(body)
         seats = [SeatSpec(s.name, s.bot) for s in body.seats]
-        room = Room.create(store_of(request), rules, seats)
+        room = Room.create(store_of(request), rules, seats, timer=body.timer)
     except (RulesError, TypeError, ValueError) as e:
         return error(400, "rules", str(e), getattr(e, "sv", None))
     rooms_of(request).add(room)
@@ -137,6 +140,22 @@ async def protokoll(table_id: str, body: ProtokollIn, request: Request) -> Respo
         headers = {"content-disposition": f'attachment; filename="protokoll-{room.id}.pdf"'}
         return Response(data, media_type="application/pdf", headers=headers)
     return Response(data, media_type="text/html; charset=utf-8")
+
+
+async def record(table_id: str, body: TokenIn, request: Request) -> Response:
+    """The game's ``stickspel/1`` record as this seat may see it (the deal in progress
+    without the others' hands); spectators get it once the game is over."""
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    person = room.person_of(body.token)
+    if person is False or (person is None and not room.table.is_terminal()):
+        return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+    if room.table.version == 0:
+        return error(409, "not_started", "the game has not started", "partiet har inte börjat")
+    doc = room.table.to_record() if person is None else room.table.record_for(person)
+    headers = {"content-disposition": f'attachment; filename="record-{room.id}.json"'}
+    return JSONResponse(doc, headers=headers)
 
 
 async def qr(body: QrIn) -> Response:

@@ -1,0 +1,363 @@
+"""Search bots: the levels ``beginner``, ``intermediate`` and ``expert`` of every game.
+
+* ``beginner`` — the heuristic bot's calls, and a card at random now and then
+  (:data:`BEGINNER_SLIPS` of its cards): it follows the rules, not always the plan.
+* ``intermediate`` — the heuristic bot's calls; cards by perfect-information
+  Monte Carlo (PIMC) over few worlds, without reading the others' bids.
+* ``expert`` — PIMC for cards and calls over worlds weighted by what the others'
+  bids say (:mod:`stickspel.bots.inference`).
+
+PIMC: the cards the seat has not seen are dealt at random (``turn.sample_world``),
+many times; in each such world every candidate is played out with all hands
+open — solved exactly in small endings (:meth:`~stickspel.bots.sim.TrickSim.solve`),
+by quick greedy play-outs before — and the candidate with the best weighted
+mean for the seat is chosen.  A call is judged the same way: Plump's bid by
+the deal score each bid would bring in each world — under the distribution of
+the seat's tricks over fast compiled play-outs, or (without numba) playing the
+deal out to that bid; the spärr simply removes the dealer's forbidden bid from
+the candidates — Priffe's calls and Tremanswhist's
+exchange and purchases by finishing the auction with the heuristic bot as the
+model of every seat, then playing the deal out.
+
+Each decision thinks for at most ``think_ms`` milliseconds (it stops drawing
+worlds when one more, at the pace so far, would overrun the budget; one world
+at least) and never more than
+``samples`` worlds when that is given: tests fix ``samples`` and set
+``think_ms=None`` so that a decision depends only on the seed and what the seat
+sees.  The random stream of each decision is drawn from the seed and the
+observation, never from the hidden cards.
+
+>>> from stickspel.games.plump import PlumpRules, PlumpState
+>>> from stickspel.bots import Turn
+>>> import random
+>>> state = PlumpState(PlumpRules(players=4, max_cards=5, deal_order="single"))
+>>> _ = state.apply_chance(random.Random(5))
+>>> bot = ExpertBot(seed=1, think_ms=None, samples=8)
+>>> bot.act(Turn.of(state)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from stickspel.bots import Turn
+from stickspel.bots.inference import world_weight
+from stickspel.bots.sim import PlumpObjective, TrickSim, objective_of, sim_of
+
+__all__ = [
+    "ExpertBot",
+    "IntermediateBot",
+    "BeginnerBot",
+    "level_bots",
+    "DEFAULT_THINK_MS",
+    "BEGINNER_SLIPS",
+]
+
+#: Thinking time per decision, by level (milliseconds).
+DEFAULT_THINK_MS = {"beginner": 0, "intermediate": 50, "expert": 200}
+#: The share of a beginner's cards played at random.
+BEGINNER_SLIPS = 0.3
+#: Endings of at most this many cards a hand are solved exactly.
+EXACT_CARDS_PER_HAND = 3
+#: Points a bid loses per trick it stands from the counted tricks: breaks ties only.
+BID_TIE_BREAK = 0.01
+#: Nodes the double-dummy solver may visit per world (past them, play-outs judge).
+DD_NODES = 5000
+#: Bids judged by simulation: the ones nearest the tricks the hand counts.
+BID_CANDIDATES = 4
+#: Fast play-outs a world for the distribution of the seat's tricks (compiled search).
+BID_PLAYOUTS = 64
+#: Worlds drawn at most per decision when only the clock bounds it.
+MAX_WORLDS = 2000
+
+
+def _card_evaluator(choice: str) -> str:
+    """``dd`` (the compiled double-dummy solver of :mod:`stickspel.search`) where
+    numba runs it, else ``rollout`` (:class:`~stickspel.bots.sim.TrickSim`)."""
+    if choice != "auto":
+        return choice
+    try:
+        from stickspel.search import BACKEND
+    except ImportError:  # pragma: no cover - the search package ships with us
+        return "rollout"
+    return "dd" if BACKEND == "numba" else "rollout"
+
+
+def _game_of(state: Any) -> str:
+    return str(type(state).__module__.split(".")[2])
+
+
+class ExpertBot:
+    """PIMC over weighted worlds for cards and calls (see the module's text)."""
+
+    name = "expert"
+    level = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        think_ms: float | None = None,
+        *,
+        samples: int | None = None,
+        rollouts: int = 2,
+        infer: bool = True,
+        search_calls: bool = True,
+        cards: str = "auto",
+        every_bid: bool = False,
+    ) -> None:
+        self.seed = 0 if seed is None else seed
+        self.think_ms = (
+            DEFAULT_THINK_MS[self.level] if think_ms is None and samples is None else think_ms
+        )
+        self.samples = samples
+        self.rollouts = rollouts
+        self.infer = infer
+        self.search_calls = search_calls
+        self.cards = _card_evaluator(cards)
+        # analysis judges every bid by simulation, not only the nearest few
+        self.bid_candidates = 10**6 if every_bid else BID_CANDIDATES
+
+    # --- the decision ------------------------------------------------------------------
+    def act(self, turn: Turn) -> int:
+        legal = list(turn.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._rng(turn)
+        in_play = turn.observation["phase"] == "play"
+        if not in_play and not self.search_calls:
+            return self._heuristic(turn)
+        scores = self._judge(turn, legal, rng, in_play)
+        return max(legal, key=lambda a: (scores.get(a, float("-inf")), -self._cost(a)))
+
+    def evaluate(self, turn: Turn) -> dict[int, float]:
+        """Every legal action's expected value to the seat (the weighted mean over the
+        worlds drawn): what :meth:`act` maximises; :mod:`stickspel.analysis` uses it."""
+        in_play = turn.observation["phase"] == "play"
+        return self._judge(turn, list(turn.legal_actions), self._rng(turn), in_play)
+
+    @staticmethod
+    def _cost(action: int) -> int:
+        # between equals, spend the lowest card (rank first) and make the lowest call
+        return action % 13 if action < 52 else action
+
+    def _heuristic(self, turn: Turn) -> int:
+        from stickspel.bots import make_bot
+
+        game = _game_of(turn._source)
+        return make_bot(game, "heuristic", seed=self.seed).act(turn)
+
+    def _rng(self, turn: Turn) -> random.Random:
+        """The decision's random stream: the seed and what the seat sees, nothing else."""
+        text = f"{self.seed}:{turn.seat}:{turn.observation.to_json()}"
+        return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+    def _worlds(self, turn: Turn, rng: random.Random) -> Iterator[tuple[Any, float]]:
+        """Sampled worlds and their weights until the budget is spent (one at least)."""
+        start = time.perf_counter()
+        deadline = None
+        if self.think_ms is not None:
+            deadline = start + self.think_ms / 1000
+        cap = self.samples if self.samples is not None else MAX_WORLDS
+        for k in range(cap):
+            # stop when one more world, at the pace so far, would overrun the budget
+            now = time.perf_counter()
+            if k and deadline is not None and now + (now - start) / k > deadline:
+                return
+            world = turn.sample_world(rng)
+            weight = world_weight(world, turn.seat) if self.infer else 1.0
+            yield world, weight
+
+    def _judge(
+        self, turn: Turn, legal: list[int], rng: random.Random, in_play: bool
+    ) -> dict[int, float]:
+        totals = dict.fromkeys(legal, 0.0)
+        weights = 0.0
+        for world, weight in self._worlds(turn, rng):
+            if weight <= 0:
+                continue
+            if in_play:
+                values = self.card_values(world, turn.seat, legal, rng)
+            elif _game_of(world) == "plump":
+                values = self.bid_values(world, turn.seat, legal, rng)
+            else:
+                values = self.call_values(world, turn.seat, legal, rng)
+            for a, v in values.items():
+                totals[a] += weight * v
+            weights += weight
+        return {a: t / weights for a, t in totals.items()} if weights else totals
+
+    # --- judging candidates in one world -----------------------------------------------
+    def _sim_value(self, sim: TrickSim, seat: int, rng: random.Random) -> float:
+        """The seat's value of a deal at the start of a trick or within one."""
+        if sim.cards_left() <= EXACT_CARDS_PER_HAND * sim.n:
+            return sim.solve()[seat]
+        objective = sim.objective
+        total = 0.0
+        for _ in range(self.rollouts):
+            total += objective.values(sim.rollout(rng))[seat]
+        return total / self.rollouts
+
+    def card_values(
+        self, world: Any, seat: int, legal: Sequence[int], rng: random.Random
+    ) -> dict[int, float]:
+        """Each legal card's value to ``seat`` in ``world`` (every hand open)."""
+        if self.cards == "dd":
+            from stickspel.search import card_values
+
+            return card_values(world, max_nodes=DD_NODES)
+        sim = sim_of(world)
+        out: dict[int, float] = {}
+        for card in legal:
+            after = sim.copy()
+            after.play(card)
+            out[card] = self._sim_value(after, seat, rng)
+        return out
+
+    def bid_values(
+        self, world: Any, seat: int, legal: Sequence[int], rng: random.Random
+    ) -> dict[int, float]:
+        """Plump: the deal score each legal bid brings ``seat`` in ``world``; the seats
+        still to bid bid what they count (the dealer round its spärr)."""
+        from stickspel.bots.plump import estimate_tricks
+        from stickspel.core.cards import card_str, suit_str
+        from stickspel.games.plump.rules import BID_BASE
+
+        n, size = world.num_players, world.hand_size
+        known = list(world.bids)
+        guess: list[int] = [0] * n
+        obs = {
+            "trump": suit_str(world.trump),
+            "upcard": card_str(world.upcard) if world.upcard is not None else None,
+            "hand_size": size,
+            "played": [],
+            "bids": known,
+        }
+        for s in range(n):
+            if known[s] is None and s != seat:
+                obs["hand"] = [card_str(c) for c in world.dealt[s]]
+                guess[s] = max(0, min(size, round(estimate_tricks(obs))))
+        lead = world.dealer_seat if world.rules.first_lead == "dealer" else world.forhand()
+        obs["hand"] = [card_str(c) for c in world.dealt[seat]]
+        mine = estimate_tricks(obs)
+        if self.cards == "dd":
+            return self._bid_values_by_playouts(world, seat, legal, mine, rng)
+        out: dict[int, float] = {}
+        # the bids nearest the counted tricks: a world's time goes to them, not to
+        # bids no hand would make (the others are judged worth nothing)
+        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[: self.bid_candidates]
+        for action in legal:
+            if action not in near:
+                out[action] = -abs(action - BID_BASE - mine)
+                continue
+            bids = [b if b is not None else guess[s] for s, b in enumerate(known)]
+            bids[seat] = action - BID_BASE
+            self._round_sparr(world, bids)
+            sim = TrickSim(
+                world.hands,
+                world.trump,
+                lead,
+                PlumpObjective(world.rules, bids),
+                must_trump=False,
+            )
+            # between bids of equal worth (none made in any world), the one nearer
+            # the counted tricks: a bid that cannot be made is never the choice
+            tie = abs(action - BID_BASE - mine) * BID_TIE_BREAK
+            out[action] = self._sim_value(sim, seat, rng) - tie
+        return out
+
+    def _bid_values_by_playouts(
+        self, world: Any, seat: int, legal: Sequence[int], mine: float, rng: random.Random
+    ) -> dict[int, float]:
+        """Plump with the compiled search: the distribution of the seat's tricks over
+        fast play-outs of the world (every seat taking what it can), and each bid's
+        mean deal score under it."""
+        from stickspel.games.plump.rules import BID_BASE, score_deal
+        from stickspel.search import playout_tricks
+
+        counts = [t[seat] for t in playout_tricks(world, BID_PLAYOUTS, rng.randrange(1 << 30))]
+        out: dict[int, float] = {}
+        for action in legal:
+            bid = action - BID_BASE
+            mean = sum(score_deal(world.rules, bid, t) for t in counts) / len(counts)
+            out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
+        return out
+
+    @staticmethod
+    def _round_sparr(world: Any, bids: list[int]) -> None:
+        """A guessed dealer's bid that the spärr forbids moves one up (or down)."""
+        d = world.dealer_seat
+        if not world.rules.sparr or world.bids[d] is not None:
+            return
+        size = world.hand_size
+        if sum(bids) == size:
+            bids[d] = bids[d] + 1 if bids[d] < size else bids[d] - 1
+
+    def call_values(
+        self, world: Any, seat: int, legal: Sequence[int], rng: random.Random
+    ) -> dict[int, float]:
+        """Priffe and Tremanswhist: each call's value to ``seat``, the rest of the
+        auction (or exchange) called by the heuristic bot, the deal played out."""
+        from stickspel.bots import make_bot
+
+        game = _game_of(world)
+        model = make_bot(game, "heuristic", seed=rng.randrange(1 << 30))
+        play = type(world).PLAY_PHASE
+        out: dict[int, float] = {}
+        for action in legal:
+            w = world.clone()
+            w.apply_action(action)
+            while w.phase != play and not w.deal_over():
+                w.apply_action(model.act(Turn.of(w)))
+            if w.deal_over():  # ended without play (a variant's passed-out deal)
+                out[action] = float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
+                continue
+            sim = sim_of(w, objective_of(w))
+            out[action] = self._sim_value(sim, seat, rng)
+        return out
+
+
+class IntermediateBot(ExpertBot):
+    """The heuristic's calls, PIMC cards over few worlds, no reading of bids."""
+
+    name = "intermediate"
+    level = "intermediate"
+
+    def __init__(self, seed: int | None = None, think_ms: float | None = None, **kw: Any) -> None:
+        kw.setdefault("infer", False)
+        kw.setdefault("search_calls", False)
+        kw.setdefault("rollouts", 1)
+        super().__init__(seed, think_ms, **kw)
+
+
+class BeginnerBot:
+    """The heuristic bot that slips: a card at random now and then."""
+
+    name = "beginner"
+    level = "beginner"
+
+    def __init__(self, seed: int | None = None, think_ms: float | None = None) -> None:
+        self.seed = 0 if seed is None else seed
+        self.think_ms = think_ms  # a beginner does not think longer for more time
+        self.rng = random.Random(seed)
+        self._game_bot: dict[str, Any] = {}
+
+    def act(self, turn: Turn) -> int:
+        from stickspel.bots import make_bot
+
+        legal = turn.legal_actions
+        if turn.observation["phase"] == "play" and self.rng.random() < BEGINNER_SLIPS:
+            return self.rng.choice(legal)
+        game = _game_of(turn._source)
+        if game not in self._game_bot:
+            self._game_bot[game] = make_bot(game, "heuristic", seed=self.seed)
+        return int(self._game_bot[game].act(turn))
+
+
+def level_bots() -> dict[str, type]:
+    """The level bots every game offers, by name."""
+    return {"beginner": BeginnerBot, "intermediate": IntermediateBot, "expert": ExpertBot}

@@ -1,0 +1,333 @@
+"""Double-dummy values of a position, exact play of every hand known, and fast playouts.
+
+Which solver answers:
+
+- **Plump** — max^n: every seat plays for its own deal score under the rules'
+  scoring and the bids made (an exact bid is what scores).  A seat indifferent
+  between cards takes the one leaving the other seats the least in sum, then the
+  lowest card.  While bids are still to be made each seat plays for its own tricks.
+- **Priffe** — alpha-beta on the tricks of one side against the other.  A value
+  is, for the mover's side, the tricks it takes in the deal in a trump contract or
+  spel, and the tricks it *gives away* (13 minus its own) in noll and tvångsnoll,
+  where each side plays to take few: larger is better for the mover in every
+  contract, like the rules' ``counted``.
+- **Tremanswhist** — alpha-beta, paranoid: the mover against the other two
+  together.  A value is the mover's deal points from the tricks (plus: tricks −
+  target; minus: target − tricks; 4 in the main game, the seat's target in the
+  buying form; an exchange's −1 is already paid and left out).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stickspel.core import GameState
+from stickspel.search import kernels as K
+from stickspel.search.position import Position, SearchError, new_buffer
+
+__all__ = ["Solver", "card_values", "dd_trick_counts", "playout_tricks", "default_solver"]
+
+_NOLL_LIKE = (5, 7)  # Priffe's noll and tvångsnoll: each side plays to take few tricks
+
+
+class Solver:
+    """The buffers of the searches (transposition tables, move lists), made once and
+    reused: a new world only bumps a generation number.  Not thread-safe: give
+    each thread its own.  After a call, :attr:`nodes` is the nodes visited and
+    :attr:`exact` says whether the node budget was kept (else the cut-off
+    subtrees were valued by the cheap playout policy)."""
+
+    def __init__(self, tt_bits: int | None = None) -> None:
+        bits = tt_bits if tt_bits is not None else (20 if K.BACKEND == "numba" else 15)
+        self.tt_mask = (1 << bits) - 1
+        # max^n's entries are 14 words, alpha-beta's 5: a quarter as many of them
+        self.mx_mask = (1 << max(bits - 2, 4)) - 1
+        self._ab_tt: Any = None
+        self._mx_tt: Any = None
+        self.mv: Any = new_buffer(K.MOVES_SIZE)
+        self.vals: Any = new_buffer((K.MAX_PLY + 3) * K.MAX_SEATS)
+        self.stats: Any = new_buffer(K.STATS_SIZE)
+        self.rng: Any = new_buffer(1)
+        self.util: Any = new_buffer(K.MAX_SEATS * K.UT)
+        self.clamp: Any = new_buffer(K.MAX_SEATS)
+        self.gen = 0
+        self.nodes = 0
+        self.exact = True
+
+    @property
+    def ab_tt(self) -> Any:
+        if self._ab_tt is None:
+            self._ab_tt = new_buffer(5 * (self.tt_mask + 1))
+        return self._ab_tt
+
+    @property
+    def mx_tt(self) -> Any:
+        if self._mx_tt is None:
+            self._mx_tt = new_buffer((4 + K.MAX_SEATS) * (self.mx_mask + 1))
+        return self._mx_tt
+
+    def _start(self, max_nodes: int | None) -> None:
+        self.gen += 1
+        self.stats[K.NODES_] = 0
+        self.stats[K.BUDGET_] = max_nodes or 0
+        self.stats[K.CUT_] = 0
+        self.stats[K.HORIZON_] = 0
+        self.rng[0] = 12345
+
+    def _finish(self) -> None:
+        self.nodes = int(self.stats[K.NODES_])
+        self.exact = not self.stats[K.CUT_]
+
+    # --- the moves at the root -----------------------------------------------------------
+    def _root_classes(self, pos: Position, order: int, team: int) -> list[tuple[int, int]]:
+        """The root's (lowest card, class mask) pairs, in search order."""
+        k = int(K.gen_moves(pos.s, self.mv, 0, team, order))
+        w = K.MOVE_W
+        return [(int(self.mv[i]), int(self.mv[w + i])) for i in range(k)]
+
+    # --- max^n ---------------------------------------------------------------------------
+    def _set_utilities(self, pos: Position) -> None:
+        from stickspel.games.plump.rules import score_deal
+
+        util, clamp = self.util, self.clamp
+        for i in range(pos.n):
+            if pos.bids is None:
+                row = list(range(K.UT))
+            else:
+                row = [score_deal(pos.rules, pos.bids[i], t) for t in range(K.UT)]
+            for t, u in enumerate(row):
+                util[i * K.UT + t] = u
+            c = K.UT - 1
+            while c > 0 and row[c - 1] == row[-1]:
+                c -= 1
+            clamp[i] = min(c, 31)
+
+    def maxn_children(self, pos: Position) -> list[tuple[int, int, list[int]]]:
+        """Each root class: (lowest card, class mask, every seat's score under max^n)."""
+        out = []
+        child = K.MAX_SEATS
+        for card, cls in self._root_classes(pos, 0, 0):
+            K.play(pos.s, card)
+            K.maxn(
+                pos.s, 1, self.util, self.clamp, self.vals, self.mv, self.mx_tt,
+                self.mx_mask, self.gen, self.stats, self.rng,
+            )  # fmt: skip
+            K.unplay(pos.s)
+            out.append((card, cls, [int(self.vals[child + i]) for i in range(pos.n)]))
+        return out
+
+    # --- alpha-beta ------------------------------------------------------------------------
+    def ab_value(self, pos: Position, max_team: int, count_team: int, guess: int = -1) -> int:
+        """The exact tricks from here on of ``count_team`` (``max_team`` maximising),
+        by null-window tests starting from ``guess`` (default: the cheap policy's)."""
+        if pos.is_over():
+            return 0
+        if guess < 0:
+            guess = int(K._playout_count(pos.s, count_team, self.rng))
+        return int(
+            K.mtdf(
+                pos.s, guess, max_team, count_team, self.mv, self.ab_tt, self.tt_mask,
+                self.gen, self.stats, self.rng,
+            )
+        )  # fmt: skip
+
+    def ab_children(
+        self, pos: Position, max_team: int, count_team: int
+    ) -> list[tuple[int, int, int]]:
+        """Each root class: (lowest card, class mask, exact tricks from here on of
+        ``count_team``, the trick completed by the card included)."""
+        p = pos.to_move
+        side = max_team if (max_team >> p) & 1 else ~max_team
+        out = []
+        guess = -1
+        for card, cls in self._root_classes(pos, 1, side):
+            K.play(pos.s, card)
+            won = (count_team >> pos.to_move) & 1 if pos.s[K.TLEN_] == 0 else 0
+            rest = self.ab_value(pos, max_team, count_team, guess)
+            guess = rest
+            K.unplay(pos.s)
+            out.append((card, cls, won + rest))
+        return out
+
+
+_DEFAULT: Solver | None = None
+
+
+def default_solver() -> Solver:
+    """The module's shared solver (made on first use)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Solver()
+    return _DEFAULT
+
+
+def _position(world: GameState | Position) -> Position:
+    return world if isinstance(world, Position) else Position.from_state(world)
+
+
+def _side_mask(seat: int) -> int:
+    return 0b0101 << (seat % 2)
+
+
+def _expand(pairs: list[tuple[int, int, float]]) -> dict[int, float]:
+    """Values per class → values per card (equivalent cards share one)."""
+    out: dict[int, float] = {}
+    for _, cls, v in pairs:
+        m = cls
+        while m:
+            low = m & -m
+            out[low.bit_length() - 1] = v
+            m ^= low
+    return dict(sorted(out.items()))
+
+
+def card_values(
+    world: GameState | Position, *, max_nodes: int | None = None, solver: Solver | None = None
+) -> dict[int, float]:
+    """For each legal card of the seat to move, its value for that seat under
+    double-dummy play (see the module's text for each game's value).
+
+    ``max_nodes`` bounds the search; past it, positions between tricks are valued
+    by the cheap playout policy and ``solver.exact`` turns false."""
+    pos = _position(world)
+    if pos.is_over():
+        raise SearchError("the deal is over: no card to value")
+    sv = solver or default_solver()
+    sv._start(max_nodes)
+    p = pos.to_move
+    pairs: list[tuple[int, int, float]]
+    if pos.game == "plump":
+        sv._set_utilities(pos)
+        children = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
+        pairs = [(c, cls, float(v[p])) for c, cls, v in children]
+    else:
+        max_team, count_team, to_value = _trick_objective(pos, p)
+        pairs = [(c, cls, to_value(v)) for c, cls, v in sv.ab_children(pos, max_team, count_team)]
+    sv._finish()
+    return _expand(pairs)
+
+
+def _deepening(pos: Position, sv: Solver, max_nodes: int) -> list[tuple[int, int, list[int]]]:
+    """Max^n one trick deeper at a time, positions at the horizon valued by the cheap
+    policy's playout, until the node budget runs out: the last search that ended
+    within it answers (the first, one trick deep, always ends)."""
+    done = sum(pos.tricks)
+    total = done + pos.tricks_left
+    best: list[tuple[int, int, list[int]]] = []
+    complete = 0
+    for horizon in range(done + 1, total + 1):
+        sv.stats[K.HORIZON_] = horizon if horizon < total else 0
+        sv.stats[K.BUDGET_] = max_nodes if best else 0
+        sv.stats[K.CUT_] = 0
+        children = sv.maxn_children(pos)
+        if sv.stats[K.CUT_]:
+            break
+        best, complete = children, horizon
+    sv.stats[K.HORIZON_] = 0
+    sv.stats[K.CUT_] = int(complete < total)
+    return best
+
+
+def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
+    """The teams of the trick-count search from seat ``p``'s view, and the map from
+    the counted tricks still to come to ``p``'s value."""
+    total = sum(pos.tricks) + pos.tricks_left
+    if pos.game == "priffe":
+        mine = _side_mask(p)
+        if pos.contract in _NOLL_LIKE:
+            others = _side_mask(p + 1)
+            given = sum(pos.tricks[i] for i in range(4) if (others >> i) & 1)
+            return mine, others, lambda v: float(given + v)
+        taken = sum(pos.tricks[i] for i in range(4) if (mine >> i) & 1)
+        return mine, mine, lambda v: float(taken + v)
+    if pos.game == "tremanswhist":
+        me = 1 << p
+        target = pos.targets[p] if pos.targets else 4
+        if pos.kind == "minus":
+            others_taken = sum(pos.tricks) - pos.tricks[p]
+            everyone = (1 << pos.n) - 1
+            return me, everyone ^ me, lambda v: float(target - (total - others_taken - v))
+        return me, me, lambda v: float(pos.tricks[p] + v - target)
+    # a bare position: the mover's own tricks against everyone else
+    return 1 << p, 1 << p, lambda v: float(pos.tricks[p] + v)
+
+
+def dd_trick_counts(
+    world: GameState | Position, *, max_nodes: int | None = None, solver: Solver | None = None
+) -> tuple[int, ...]:
+    """Tricks each seat takes from the current position to the end of the deal under
+    double-dummy play.
+
+    Plump: along max^n's line of play (while bidding, each seat playing for its own
+    tricks).  Priffe: along the alpha-beta line of the side to move against the
+    other.  Tremanswhist: each seat's paranoid value, the tricks it can be sure of
+    against the other two (plus), or the fewest it can hold itself to (minus); these
+    need not add up to the tricks left."""
+    pos = _position(world).copy()
+    sv = solver or default_solver()
+    before = pos.tricks
+    sv._start(max_nodes)
+    if pos.game in ("tremanswhist", ""):
+        counts = _paranoid_counts(pos, sv)
+        sv._finish()
+        return counts
+    if pos.game == "plump":
+        sv._set_utilities(pos)
+    while not pos.is_over():
+        K.play(pos.s, _best_card(pos, sv))
+    sv._finish()
+    return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
+
+
+def _best_card(pos: Position, sv: Solver) -> int:
+    p = pos.to_move
+    if pos.game == "plump":
+        best: tuple[int, int, int] | None = None
+        for card, _, v in sv.maxn_children(pos):
+            key = (-v[p], sum(v) - v[p], card)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return best[2]
+    # one objective for the whole line: side 0 against side 1
+    max_team, count_team = _side_mask(0), _side_mask(0)
+    if pos.game == "priffe" and pos.contract in _NOLL_LIKE:
+        count_team = _side_mask(1)
+    children = sv.ab_children(pos, max_team, count_team)
+    pick = max if (max_team >> p) & 1 else min
+    return pick(children, key=lambda x: (x[2], -x[0]) if pick is max else (x[2], x[0]))[0]
+
+
+def _paranoid_counts(pos: Position, sv: Solver) -> tuple[int, ...]:
+    everyone = (1 << pos.n) - 1
+    out = []
+    for seat in range(pos.n):
+        sv.gen += 1  # a new objective: the table's entries no longer hold
+        me = 1 << seat
+        if pos.kind == "minus":
+            # this seat plays to leave the others the most, they to leave it the most
+            others = sv.ab_value(pos, me, everyone ^ me)
+            out.append(pos.tricks_left - others)
+        else:
+            out.append(sv.ab_value(pos, me, me))
+    return tuple(out)
+
+
+def playout_tricks(
+    world: GameState | Position, n: int, seed: int, *, policy: str = "cheap"
+) -> list[tuple[int, ...]]:
+    """``n`` playouts from the position, each the tricks per seat taken from here to
+    the end of the deal.  ``policy``: ``cheap`` (lead a random card; follow by
+    taking the trick as cheaply as possible unless the partner holds it, else
+    throw the lowest card) or ``random`` (uniformly random legal cards)."""
+    pos = _position(world)
+    seats = pos.n
+    out = new_buffer(max(1, n) * seats)
+    rng = new_buffer(1)
+    rng[0] = seed & 0x7FFFFFFF
+    code = {"random": 0, "cheap": 1}.get(policy)
+    if code is None:
+        raise SearchError(f"no playout policy {policy!r} (cheap, random)")
+    K.playouts(pos.s, rng, code, n, out)
+    before = pos.tricks
+    return [tuple(int(out[k * seats + i]) - before[i] for i in range(seats)) for k in range(n)]

@@ -1,0 +1,262 @@
+"""The level bots: legal, deaf to hidden cards, clear of the known Oh Hell blunders.
+
+Search bots are run with a fixed number of worlds (``samples``) and no clock, so
+that each decision depends only on the seed and the observation.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stickspel import load_game
+from stickspel.bots import LEVELS, Turn, make_bot
+from stickspel.bots.expert import ExpertBot, IntermediateBot
+from stickspel.core import Deal, RulesError
+from stickspel.core.cards import parse_card, parse_cards
+from stickspel.games.plump import PlumpRules, PlumpState
+
+
+def plump_position(
+    hands: list[str], upcard: str, first_dealer: int, moves: list[str]
+) -> PlumpState:
+    """A single Plump deal dealt as ``hands`` (by seat), then ``moves`` (bids, cards)."""
+    size = len(hands[0].split())
+    state = PlumpState(
+        PlumpRules(players=len(hands), max_cards=size, deal_order="single"),
+        first_dealer=first_dealer,
+    )
+    deal = Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card(upcard))
+    state.apply_deal(deal)
+    for m in moves:
+        state.apply_text(m)
+    return state
+
+
+#: Both card evaluators: the bitmask play-outs and the double-dummy solver.
+EVALUATORS = pytest.mark.parametrize("cards", ["rollout", "dd"])
+
+
+def expert(samples: int = 24, seed: int = 1, cards: str = "auto") -> ExpertBot:
+    return ExpertBot(seed=seed, think_ms=None, samples=samples, cards=cards)
+
+
+def choice(bot: object, state: PlumpState) -> str:
+    return state.action_to_string(bot.act(Turn.of(state)))  # type: ignore[attr-defined]
+
+
+# --- levels -------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["plump", "priffe", "tremanswhist"])
+def test_every_level_is_offered_and_plays_a_deal_legally(game: str) -> None:
+    g = load_game(game)
+    state = g.new_initial_state()
+    state.apply_chance(random.Random(4))
+    bots = {
+        kind: make_bot(game, kind, seed=3, think_ms=1) for kind in (*LEVELS, "heuristic", "random")
+    }
+    kinds = list(bots)
+    k = 0
+    while not state.deal_over():
+        turn = Turn.of(state)
+        action = bots[kinds[k % len(kinds)]].act(turn)
+        assert action in turn.legal_actions
+        state.apply_action(action)
+        k += 1
+
+
+def test_think_ms_reaches_the_levels_and_is_checked() -> None:
+    assert make_bot("plump", "expert", seed=1, think_ms=30).think_ms == 30  # type: ignore[attr-defined]
+    assert make_bot("plump", "expert", seed=1).think_ms == 200  # type: ignore[attr-defined]
+    assert make_bot("plump", "intermediate").think_ms == 50  # type: ignore[attr-defined]
+    make_bot("plump", "heuristic", think_ms=30)  # answers at once: the budget is moot
+    with pytest.raises(RulesError, match="thinking time"):
+        make_bot("plump", "expert", think_ms=-1)
+
+
+# --- hidden information ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "kind"),
+    [
+        ("plump", "expert"),
+        ("plump", "intermediate"),
+        ("priffe", "expert"),
+        ("tremanswhist", "expert"),
+    ],
+)
+def test_choice_does_not_change_when_the_hidden_hands_are_redealt(game: str, kind: str) -> None:
+    g = load_game(game)
+    state = g.new_initial_state()
+    deal_rng, shuffle_rng = random.Random(11), random.Random(12)
+    state.apply_chance(deal_rng)
+    model = make_bot(game, "heuristic", seed=0)
+    checked = 0
+    while not state.deal_over():
+        seat = state.current_player()
+        other = state.sample_world(seat, shuffle_rng)  # the others' hidden cards dealt anew
+        assert other.observation(seat) == state.observation(seat)
+        if len(state.legal_actions()) > 1 and checked < 6:
+            bots = [_fixed(kind, 7) for _ in range(2)]
+            assert bots[0].act(Turn.of(state)) == bots[1].act(Turn.of(other))
+            checked += 1
+        state.apply_action(model.act(Turn.of(state)))
+    assert checked == 6
+
+
+def _fixed(kind: str, seed: int) -> ExpertBot:
+    cls = ExpertBot if kind == "expert" else IntermediateBot
+    return cls(seed=seed, think_ms=None, samples=6)
+
+
+# --- the known blunders ------------------------------------------------------------------
+@EVALUATORS
+def test_no_low_trump_lead_when_every_trick_is_needed(cards: str) -> None:
+    # seat 0 bid all three: the 2 of trumps led now loses to any higher trump
+    state = plump_position(
+        ["AS 2S AH", "KS 3H 4H", "5H 6H 7H", "8H 9H TH"], "3S", 3, ["3", "0", "0", "1"]
+    )
+    assert state.current_player() == 0
+    for bot in (
+        expert(cards=cards),
+        IntermediateBot(seed=1, think_ms=None, samples=24, cards=cards),
+    ):
+        assert choice(bot, state) != "2S"
+
+
+@EVALUATORS
+def test_the_top_remaining_trump_is_a_sure_trick(cards: str) -> None:
+    # AS and KS are gone: seat 0's QS will take a trick whatever happens, so it
+    # needs no other; ruffing now would leave JH to win the last trick too
+    state = plump_position(
+        ["2D QS JH", "AS 3C 4C", "KS 5C 6C", "3D 7C 8C"],
+        "3S",
+        3,
+        ["1", "1", "0", "0", "2D", "AS", "KS", "3D", "3C", "5C", "7C"],
+    )
+    assert state.current_player() == 0
+    assert choice(expert(cards=cards), state) == "JH"
+
+
+@EVALUATORS
+def test_no_ruffing_in_to_take_a_lead_that_costs_the_bid(cards: str) -> None:
+    # seat 0 needs one trick with 2S and AH left: ruffing the diamond wins it but
+    # leaves AH to lead and win again; throwing AH keeps 2S for the last trick
+    state = plump_position(
+        ["3S 2S AH 5C", "4D 5D 6D 7C", "9D TD JD 8C", "AS 7D 8D 9C"],
+        "9S",
+        2,
+        ["1", "1", "0", "0", "AS", "3S", "7C", "8C", "9C", "5C", "4D", "9D", "7D"],
+    )
+    assert state.current_player() == 0
+    assert choice(expert(samples=40, cards=cards), state) == "AH"
+
+
+@EVALUATORS
+def test_dealer_does_not_slide_to_nought_holding_the_trump_ace(cards: str) -> None:
+    # the others bid 2 of 3 tricks: the spärr forbids the dealer's natural 1; with
+    # the ace of trumps 0 cannot be made, so 2 is the better miss-risk
+    state = plump_position(
+        ["KH QH 4C", "KD QD 5C", "6C 7C 8C", "AS 2H 3D"], "9S", 3, ["1", "1", "0"]
+    )
+    assert state.current_player() == 3
+    assert state.forbidden_bid() == 1
+    assert choice(expert(cards=cards), state) == "2"
+
+
+# --- bid inference ---------------------------------------------------------------------------
+def test_bid_inference_gives_a_high_bidder_more_high_cards_and_trumps() -> None:
+    from stickspel.bots.inference import world_weight
+    from stickspel.core.cards import SUIT_MASKS
+
+    state = PlumpState(PlumpRules(players=4, max_cards=8, deal_order="single"), first_dealer=3)
+    state.apply_chance(random.Random(21))
+    state.apply_text("5")  # seat 0 bids high
+    state.apply_text("0")  # seat 1 bids nought
+    trump = state.trump
+    assert trump is not None
+    top = sum(1 << (13 * s + r) for s in range(4) for r in (11, 12)) | SUIT_MASKS[trump]
+
+    def strength(hand: tuple[int, ...]) -> int:
+        return sum(1 for c in hand if top >> c & 1)
+
+    rng = random.Random(3)
+    plain = {0: 0.0, 1: 0.0}
+    weighted = {0: 0.0, 1: 0.0}
+    total = 0.0
+    worlds = 400
+    for _ in range(worlds):
+        world = state.sample_world(2, rng)
+        w = world_weight(world, 2)
+        total += w
+        for s in (0, 1):
+            plain[s] += strength(world.dealt[s]) / worlds
+            weighted[s] += w * strength(world.dealt[s])
+    weighted = {s: v / total for s, v in weighted.items()}
+    assert weighted[0] > plain[0] + 0.5
+    assert weighted[1] < plain[1] - 0.3
+
+
+def test_call_inference_weighs_priffe_worlds_by_the_heuristic_model() -> None:
+    from stickspel.bots.inference import MISMATCH, policy_weight
+
+    g = load_game("priffe")
+    state = g.new_initial_state()
+    state.apply_chance(random.Random(8))
+    model = make_bot("priffe", "heuristic", seed=0)
+    seat = state.current_player()
+    state.apply_action(model.act(Turn.of(state)))  # the real calls: the model's own
+    observer = state.current_player()
+    assert policy_weight(state, observer) == 1.0  # the real hands agree with the model
+    rng = random.Random(1)
+    weights = {policy_weight(state.sample_world(observer, rng), observer) for _ in range(40)}
+    assert weights <= {1.0, MISMATCH} and len(weights) == 2
+    assert seat != observer
+
+
+# --- the simulator keeps the engine's rules ---------------------------------------------------
+@pytest.mark.parametrize("game", ["plump", "priffe", "tremanswhist"])
+def test_trick_sim_takes_the_same_tricks_as_the_engine(game: str) -> None:
+    from stickspel.bots.sim import sim_of
+
+    rng = random.Random(5)
+    model = make_bot(game, "heuristic", seed=0)
+    for k in range(6):
+        state = load_game(game).new_initial_state()
+        state.apply_chance(random.Random(100 + k))
+        while state.phase != type(state).PLAY_PHASE:
+            state.apply_action(model.act(Turn.of(state)))
+        sim = sim_of(state)
+        while not state.deal_over():
+            legal = state.legal_actions()
+            assert sim.legal() == legal
+            card = rng.choice(legal)
+            sim.play(card)
+            won = list(state.tricks_won)
+            state.apply_action(card)
+            if not state.deal_over():
+                assert sim.won == state.tricks_won
+        assert sum(sim.won) == sum(won) + 1
+
+
+@EVALUATORS
+def test_priffe_no_overtaking_the_partners_winning_card(cards: str) -> None:
+    from stickspel.games.priffe import PriffeState
+
+    hearts = {0: "3H 5H 7H 8H", 1: "KH 9H TH", 2: "4H 6H JH", 3: "AH QH 2H"}
+    hands = {s: parse_cards(h) for s, h in hearts.items()}
+    k = 0
+    for c in range(52):  # the other suits round the table, three or four short hands
+        if c // 13 == 2:
+            continue
+        while len(hands[k % 4]) >= 13:
+            k += 1
+        hands[k % 4].append(c)
+        k += 1
+    state = PriffeState(first_dealer=3)
+    state.apply_deal(Deal(tuple(tuple(hands[s]) for s in range(4))))
+    for text in ["pass", "spel", "3H", "KH", "4H"]:  # seat 1 plays spel; partner's KH wins
+        state.apply_text(text)
+    assert state.current_player() == 3
+    for seed in range(3):
+        bot = ExpertBot(seed=seed, think_ms=None, samples=20, cards=cards)
+        assert state.action_to_string(bot.act(Turn.of(state))) == "2H"

@@ -1,0 +1,356 @@
+"""The search fast path: move-for-move the engine's card play, solvers that agree
+with plain brute force on small deals, and both backends giving the same answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from stickspel import load_game
+from stickspel.core import GameState
+from stickspel.core.cards import SUIT_OF, cards_of, follow_mask
+from stickspel.games.plump.rules import PlumpRules, score_deal
+from stickspel.games.priffe.rules import PriffeRules
+from stickspel.games.tremanswhist.rules import TremanswhistRules, deal_points
+from stickspel.search import (
+    BACKEND,
+    Position,
+    SearchError,
+    Solver,
+    card_values,
+    dd_trick_counts,
+    playout_tricks,
+)
+
+PRESETS = (
+    [f"plump({p})" for p in PlumpRules.PRESETS]
+    + [f"priffe({p})" for p in PriffeRules.PRESETS]
+    + [f"tremanswhist({p})" for p in TremanswhistRules.PRESETS]
+    + ["plump(players=2,max_cards=17)", "plump(players=10,max_cards=5)"]
+    + ["plump(trump=rotation,deal_order=up)", "tremanswhist(minus_trump=true)"]
+)
+
+
+def to_play(text: str, rng: random.Random, game_state: GameState | None = None) -> GameState:
+    """A state in the card play of its first deal, calls chosen at random."""
+    state = game_state or load_game(text).new_initial_state()
+    state.apply_chance(rng)
+    while state.phase != state.PLAY_PHASE:  # type: ignore[attr-defined]
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def deal_tricks(state: Any) -> list[int]:
+    return list(state.deal_results[-1]["tricks"])
+
+
+@pytest.mark.parametrize("text", PRESETS)
+def test_moves_match_the_engine(text: str) -> None:
+    """Legal cards, who moves, trick winners and tricks per seat at every step, for
+    whole deals played at random; rebuilt mid-trick positions equal the running one."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state: Any = to_play(text, rng)
+        pos = Position.from_state(state)
+        start = pos.hands
+        played = 0
+        while state.phase == state.PLAY_PHASE:
+            assert pos.to_move == state.current_player()
+            assert pos.legal_cards() == state.legal_actions()
+            assert pos.trick == tuple(state.trick)
+            if rng.random() < 0.2:  # a position built here is the same position
+                again = Position.from_state(state)
+                assert (again.hands, again.trick, again.tricks, again.to_move) == (
+                    pos.hands,
+                    pos.trick,
+                    pos.tricks,
+                    pos.to_move,
+                )
+                assert again.legal_cards() == pos.legal_cards()
+            card = rng.choice(state.legal_actions())
+            done = len(state.tricks)
+            state.apply_action(card)
+            pos.play(card)
+            played += 1
+            if state.phase != state.PLAY_PHASE:
+                break
+            assert list(pos.tricks) == list(state.tricks_won)
+            if len(state.tricks) > done:
+                assert pos.to_move == state.tricks[-1][2]  # the trick's winner leads
+        assert pos.is_over()
+        assert list(pos.tricks) == deal_tricks(state)
+        for _ in range(played):
+            pos.unplay()
+        assert pos.hands == start and sum(pos.tricks) == 0
+        with pytest.raises(SearchError):
+            pos.unplay()
+
+
+def test_a_card_not_allowed_is_refused() -> None:
+    state: Any = to_play("tremanswhist", random.Random(4))
+    pos = Position.from_state(state)
+    hand = pos.hands[pos.to_move]
+    illegal = [c for c in range(52) if c not in pos.legal_cards()]
+    with pytest.raises(SearchError):
+        pos.play(illegal[0])
+    assert pos.hands[pos.to_move] == hand
+
+
+# --- brute force, written plainly: no tables, no classes, no kernels ----------------------
+def _legal(
+    hands: list[int], seat: int, trick: list[int], trump: int | None, must: bool
+) -> list[int]:
+    led = SUIT_OF[trick[0]] if trick else None
+    return cards_of(follow_mask(hands[seat], led, trump, must))
+
+
+def _winner_offset(trick: list[int], trump: int | None) -> int:
+    best = 0
+    for i in range(1, len(trick)):
+        c, b = trick[i], trick[best]
+        if (SUIT_OF[c] == SUIT_OF[b] and c > b) or (SUIT_OF[c] == trump and SUIT_OF[b] != trump):
+            best = i
+    return best
+
+
+class Deal:
+    """A small deal for brute force: hands, the trick in progress and its leader."""
+
+    def __init__(self, state: Any) -> None:
+        self.n = state.num_players
+        self.hands = list(state.hands)
+        self.trick = list(state.trick)
+        self.leader = state.leader if state.trick else state.current
+        self.trump = state.trump
+        self.must = bool(state.MUST_TRUMP)
+        self.tricks = list(state.tricks_won)
+
+    def lines(self) -> Any:
+        """Every continuation, as a tree: (seat, [(card, subtree)]) or final tricks."""
+        return self._tree(self.hands, self.trick, self.leader, self.tricks)
+
+    def _tree(self, hands: list[int], trick: list[int], leader: int, tricks: list[int]) -> Any:
+        seat = (leader + len(trick)) % self.n
+        if not hands[seat]:
+            return tuple(tricks)
+        out = []
+        for c in _legal(hands, seat, trick, self.trump, self.must):
+            h = list(hands)
+            h[seat] ^= 1 << c
+            t = trick + [c]
+            if len(t) == self.n:
+                w = (leader + _winner_offset(t, self.trump)) % self.n
+                tr = list(tricks)
+                tr[w] += 1
+                out.append((c, self._tree(h, [], w, tr)))
+            else:
+                out.append((c, self._tree(h, t, leader, tricks)))
+        return (seat, out)
+
+
+def brute_maxn(tree: Any, util: Any) -> tuple[int, ...]:
+    """Scores of every seat: each picks its best, ties to the least for the others
+    in sum, then the lowest card."""
+    if not isinstance(tree[1], list):
+        return tuple(util(i, t) for i, t in enumerate(tree))
+    seat, kids = tree
+    best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+    for c, sub in kids:
+        v = brute_maxn(sub, util)
+        key = (-v[seat], sum(v) - v[seat], c)
+        if best is None or key < best[0]:
+            best = (key, v)
+    assert best is not None
+    return best[1]
+
+
+def brute_team(tree: Any, value: Any, maximiser: Any) -> int:
+    if not isinstance(tree[1], list):
+        return int(value(tree))
+    seat, kids = tree
+    vals = [brute_team(sub, value, maximiser) for _, sub in kids]
+    return max(vals) if maximiser(seat) else min(vals)
+
+
+def near_end(text: str, seed: int, cards: int) -> Any:
+    """A random state of ``text`` with at most ``cards`` cards left in the mover's
+    hand, possibly in the middle of a trick."""
+    rng = random.Random(seed)
+    state: Any = to_play(text, rng)
+    stop = rng.randrange(state.num_players)
+    while True:
+        left = bin(state.hands[state.current]).count("1")
+        if left <= cards and (left < cards or stop == 0):
+            return state
+        if left <= cards:
+            stop -= 1
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+PLUMP_SMALL = [
+    ("plump(players=4,max_cards=3,deal_order=single)", 3),
+    ("plump(players=3,max_cards=4,deal_order=single,scoring=per_trick)", 4),
+    ("plump(players=5,max_cards=3,deal_order=single,plump_penalty=true)", 2),
+    ("plump(players=2,max_cards=4,deal_order=single,scoring=tricks_only)", 4),
+    ("plump(players=6,max_cards=2,deal_order=single,trump=none)", 2),
+]
+
+
+@pytest.mark.parametrize(("text", "cards"), PLUMP_SMALL)
+def test_plump_maxn_agrees_with_brute_force(text: str, cards: int) -> None:
+    for seed in range(12):
+        state = near_end(text, seed, cards)
+        rules, bids = state.rules, state.bids
+        values = card_values(state)
+        tree = Deal(state).lines()
+        seat, kids = tree
+
+        def util(i: int, t: int, rules: Any = rules, bids: Any = bids) -> int:
+            return score_deal(rules, bids[i], t)
+
+        want = {c: float(brute_maxn(sub, util)[seat]) for c, sub in kids}
+        assert values == want, (text, seed)
+        line = brute_maxn(tree, util)
+        counts = dd_trick_counts(state)
+        # the line's scores are those of the counted tricks
+        done = state.tricks_won
+        assert (
+            tuple(score_deal(rules, bids[i], done[i] + counts[i]) for i in range(state.num_players))
+            == line
+        )
+
+
+@pytest.mark.parametrize("text", ["priffe", "priffe(old)"])
+def test_priffe_alpha_beta_agrees_with_brute_force(text: str) -> None:
+    seen = set()
+    for seed in range(30):
+        state = near_end(text, seed, 3)
+        seen.add(state.contract in (5, 7))
+        values = card_values(state)
+        tree = Deal(state).lines()
+        seat, kids = tree
+        mine = seat % 2
+        minimise = state.contract in (5, 7)  # noll, tvångsnoll: count the tricks given away
+
+        def value(final: tuple[int, ...], mine: int = mine, minimise: bool = minimise) -> int:
+            own = final[mine] + final[mine + 2]
+            return 13 - own if minimise else own
+
+        want = {c: float(brute_team(sub, value, lambda s, m=mine: s % 2 == m)) for c, sub in kids}
+        assert values == want, (text, seed)
+        counts = dd_trick_counts(state)
+        assert sum(counts) == 13 - len(state.tricks)
+    assert seen == {True, False}  # both kinds of contract were met
+
+
+@pytest.mark.parametrize("text", ["tremanswhist", "tremanswhist(buying)"])
+def test_tremanswhist_paranoid_agrees_with_brute_force(text: str) -> None:
+    kinds = set()
+    for seed in range(30):
+        state = near_end(text, seed, 3)
+        kinds.add(state.kind)
+        values = card_values(state)
+        tree = Deal(state).lines()
+        seat, kids = tree
+        targets = state.current_targets() or [4, 4, 4]
+
+        def value(
+            final: tuple[int, ...], seat: int = seat, kind: str = state.kind, goal: Any = targets
+        ) -> int:
+            return deal_points(kind, final[seat], goal[seat])
+
+        want = {c: float(brute_team(sub, value, lambda s, me=seat: s == me)) for c, sub in kids}
+        assert values == want, (text, seed)
+        counts = dd_trick_counts(state)
+        for s in range(3):  # each seat's paranoid value, by brute force too
+
+            def own(final: tuple[int, ...], s: int = s, w: Any = state) -> int:
+                gained = final[s] - w.tricks_won[s]
+                return gained if w.kind == "plus" else -gained
+
+            sure = brute_team(tree, own, lambda x, s=s: x == s)
+            assert counts[s] == (sure if state.kind == "plus" else -sure), (seed, s)
+    # the buying form's first deal is always a plus deal (its round 1)
+    assert kinds == ({"plus"} if "buying" in text else {"plus", "minus"})
+
+
+def test_budget_gives_an_estimate_and_says_so() -> None:
+    state = to_play("plump(players=4,max_cards=8,deal_order=single)", random.Random(2))
+    solver = Solver()
+    values = card_values(state, max_nodes=200, solver=solver)
+    assert sorted(values) == state.legal_actions()
+    assert not solver.exact and solver.nodes < 2000
+    card_values(near_end("plump(players=4,max_cards=3,deal_order=single)", 1, 2), solver=solver)
+    assert solver.exact
+
+
+def test_playouts_are_seeded_and_count_the_tricks_left() -> None:
+    state = near_end("priffe", 3, 8)
+    a = playout_tricks(state, 20, seed=5)
+    assert a == playout_tricks(state, 20, seed=5)
+    left = (52 - 4 * len(state.tricks)) // 4
+    assert all(sum(t) == left for t in a)
+    assert len({t for t in playout_tricks(state, 50, seed=6, policy="random")}) > 1
+
+
+def test_sampled_worlds_are_positions() -> None:
+    from stickspel.bots import Turn
+
+    state = near_end("plump(players=4,max_cards=6,deal_order=single)", 5, 4)
+    world = Turn.of(state).sample_world(random.Random(1))
+    assert sorted(card_values(world)) == state.legal_actions()
+
+
+def test_plump_while_bidding_counts_each_seats_own_tricks() -> None:
+    game = load_game("plump(players=3,max_cards=3,deal_order=single)")
+    state = game.new_initial_state()
+    state.apply_chance(random.Random(9))
+    counts = dd_trick_counts(state)
+    assert sum(counts) == 3
+
+
+def probe() -> dict[str, Any]:
+    """Answers of every entry point on a few seeded worlds (run under each backend)."""
+    out: dict[str, Any] = {"backend": BACKEND}
+    for text, cards in [
+        ("plump(players=4,max_cards=6,deal_order=single)", 5),
+        ("priffe", 5),
+        ("priffe", 4),
+        ("tremanswhist", 5),
+        ("tremanswhist(buying)", 4),
+    ]:
+        for seed in range(3):
+            state = near_end(text, seed, cards)
+            key = f"{text}/{seed}"
+            out[key] = {
+                "values": sorted(card_values(state).items()),
+                "budget": sorted(card_values(state, max_nodes=50).items()),
+                "dd": list(dd_trick_counts(state)),
+                "playouts": playout_tricks(state, 10, seed=seed),
+                "random": playout_tricks(state, 10, seed=seed, policy="random"),
+            }
+    return json.loads(json.dumps(out))
+
+
+@pytest.mark.skipif(BACKEND != "numba", reason="numba is not installed: one backend only")
+def test_both_backends_give_the_same_answers() -> None:
+    env = dict(os.environ, STICKSPEL_NO_NUMBA="1")
+    here = os.path.dirname(__file__)
+    code = (
+        f"import json, sys; sys.path.insert(0, {here!r}); import test_search as t; "
+        "print(json.dumps(t.probe()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    python = json.loads(done.stdout.strip().splitlines()[-1])
+    here_answers = probe()
+    assert (python.pop("backend"), here_answers.pop("backend")) == ("python", "numba")
+    assert python == here_answers
