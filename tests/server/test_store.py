@@ -135,3 +135,19 @@ def test_postgresql_connection_lost_and_opened_again(pg_cluster: Cluster) -> Non
         assert store.events("t", after=0) == [(1, {"action": 1, "person": 0})]
     finally:
         store.close()
+
+
+def test_a_rebuilt_room_keeps_the_stand_ins(database: str) -> None:
+    """A person whose move timer ran out is played for by a stand-in bot; when another
+    process's event makes the room rebuild its table, the stand-in plays on."""
+    store = open_store(database)
+    try:
+        room = Room.create(store, PLUMP, [SeatSpec(s["name"], s.get("bot")) for s in SEATS])
+        room.start()
+        anna = room.persons[0]
+        room.go_away(anna)
+        room.reload()
+        assert anna in room.away and anna in room.table.bots
+        assert room.persons[1] not in room.table.bots
+    finally:
+        store.close()
