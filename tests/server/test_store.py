@@ -151,3 +151,21 @@ def test_a_rebuilt_room_keeps_the_stand_ins(database: str) -> None:
         assert room.persons[1] not in room.table.bots
     finally:
         store.close()
+
+
+def test_serve_names_an_unreachable_database_in_one_line() -> None:
+    """``stickspel serve`` on a database it cannot reach: one line on stderr naming the
+    database without its password, no traceback, exit status 1."""
+    import subprocess
+    import sys
+
+    url = "postgresql://anna:hemligt@127.0.0.1:1/stickspel"
+    cmd = [sys.executable, "-c", "from stickspel.cli import main; main()", "serve"]
+    done = subprocess.run(
+        [*cmd, "--database", url, "--lang", "en"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: cannot use the database ")
+    assert "postgresql://anna:***@127.0.0.1:1/stickspel" in lines[0]
+    assert "hemligt" not in done.stderr + done.stdout
