@@ -7,7 +7,7 @@ holds every hand and luck of the cards cancels.  A bot's score on a board is
 its mean deal score over the seats it held; the match reports, per bot kind,
 the mean score per deal with a 95% confidence interval over boards, how often
 its bids were made (Plump: each seat's bid; Priffe: the declaring side's
-contract), and its time per move.  The difference of each bot to the first is
+contract), and its time per move.  The difference of each pair of bots is
 given board by board too (a paired comparison, tighter than the two intervals).
 
 Plump's board ``k`` is dealt at size ``k``-th of the rules' schedule (10, 9 … 1
@@ -210,14 +210,16 @@ class MatchSummary:
         return out
 
     def differences(self) -> dict[str, dict[str, float]]:
-        """Each other bot's score less the first's, board by board, with a 95% interval."""
+        """Each pair of bots (in the order given): the first's score less the
+        second's, board by board, with a 95% interval."""
         kinds = self.kinds()
-        first = self.board_scores(kinds[0])
+        scores = {kind: self.board_scores(kind) for kind in kinds}
         out = {}
-        for kind in kinds[1:]:
-            diff = [a - b for a, b in zip(first, self.board_scores(kind), strict=True)]
-            mean, ci = _mean_ci(diff)
-            out[f"{kinds[0]} - {kind}"] = {"mean": round(mean, 3), "ci95": round(ci, 3)}
+        for i, a in enumerate(kinds):
+            for b in kinds[i + 1 :]:
+                diff = [x - y for x, y in zip(scores[a], scores[b], strict=True)]
+                mean, ci = _mean_ci(diff)
+                out[f"{a} - {b}"] = {"mean": round(mean, 3), "ci95": round(ci, 3)}
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -12,8 +12,10 @@ many times; in each such world every candidate is played out with all hands
 open — solved exactly in small endings (:meth:`~stickspel.bots.sim.TrickSim.solve`),
 by quick greedy play-outs before — and the candidate with the best weighted
 mean for the seat is chosen.  A call is judged the same way: Plump's bid by
-the deal score each bid would bring in each world (the spärr simply removes the
-dealer's forbidden bid from the candidates), Priffe's calls and Tremanswhist's
+the deal score each bid would bring in each world — under the distribution of
+the seat's tricks over fast compiled play-outs, or (without numba) playing the
+deal out to that bid; the spärr simply removes the dealer's forbidden bid from
+the candidates — Priffe's calls and Tremanswhist's
 exchange and purchases by finishing the auction with the heuristic bot as the
 model of every seat, then playing the deal out.
 
@@ -68,6 +70,8 @@ BID_TIE_BREAK = 0.01
 DD_NODES = 5000
 #: Bids judged by simulation: the ones nearest the tricks the hand counts.
 BID_CANDIDATES = 4
+#: Fast play-outs a world for the distribution of the seat's tricks (compiled search).
+BID_PLAYOUTS = 64
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
 
@@ -240,6 +244,8 @@ class ExpertBot:
         lead = world.dealer_seat if world.rules.first_lead == "dealer" else world.forhand()
         obs["hand"] = [card_str(c) for c in world.dealt[seat]]
         mine = estimate_tricks(obs)
+        if self.cards == "dd":
+            return self._bid_values_by_playouts(world, seat, legal, mine, rng)
         out: dict[int, float] = {}
         # the bids nearest the counted tricks: a world's time goes to them, not to
         # bids no hand would make (the others are judged worth nothing)
@@ -262,6 +268,23 @@ class ExpertBot:
             # the counted tricks: a bid that cannot be made is never the choice
             tie = abs(action - BID_BASE - mine) * BID_TIE_BREAK
             out[action] = self._sim_value(sim, seat, rng) - tie
+        return out
+
+    def _bid_values_by_playouts(
+        self, world: Any, seat: int, legal: Sequence[int], mine: float, rng: random.Random
+    ) -> dict[int, float]:
+        """Plump with the compiled search: the distribution of the seat's tricks over
+        fast play-outs of the world (every seat taking what it can), and each bid's
+        mean deal score under it."""
+        from stickspel.games.plump.rules import BID_BASE, score_deal
+        from stickspel.search import playout_tricks
+
+        counts = [t[seat] for t in playout_tricks(world, BID_PLAYOUTS, rng.randrange(1 << 30))]
+        out: dict[int, float] = {}
+        for action in legal:
+            bid = action - BID_BASE
+            mean = sum(score_deal(world.rules, bid, t) for t in counts) / len(counts)
+            out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
         return out
 
     @staticmethod

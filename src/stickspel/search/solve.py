@@ -38,13 +38,15 @@ class Solver:
     subtrees were valued by the cheap playout policy)."""
 
     def __init__(self, tt_bits: int | None = None) -> None:
-        bits = tt_bits if tt_bits is not None else (18 if K.BACKEND == "numba" else 15)
+        bits = tt_bits if tt_bits is not None else (20 if K.BACKEND == "numba" else 15)
         self.tt_mask = (1 << bits) - 1
+        # max^n's entries are 14 words, alpha-beta's 5: a quarter as many of them
+        self.mx_mask = (1 << max(bits - 2, 4)) - 1
         self._ab_tt: Any = None
         self._mx_tt: Any = None
         self.mv: Any = new_buffer(K.MOVES_SIZE)
         self.vals: Any = new_buffer((K.MAX_PLY + 3) * K.MAX_SEATS)
-        self.stats: Any = new_buffer(4)
+        self.stats: Any = new_buffer(K.STATS_SIZE)
         self.rng: Any = new_buffer(1)
         self.util: Any = new_buffer(K.MAX_SEATS * K.UT)
         self.clamp: Any = new_buffer(K.MAX_SEATS)
@@ -55,13 +57,13 @@ class Solver:
     @property
     def ab_tt(self) -> Any:
         if self._ab_tt is None:
-            self._ab_tt = new_buffer(4 * (self.tt_mask + 1))
+            self._ab_tt = new_buffer(5 * (self.tt_mask + 1))
         return self._ab_tt
 
     @property
     def mx_tt(self) -> Any:
         if self._mx_tt is None:
-            self._mx_tt = new_buffer((3 + K.MAX_SEATS) * (self.tt_mask + 1))
+            self._mx_tt = new_buffer((4 + K.MAX_SEATS) * (self.mx_mask + 1))
         return self._mx_tt
 
     def _start(self, max_nodes: int | None) -> None:
@@ -69,6 +71,7 @@ class Solver:
         self.stats[K.NODES_] = 0
         self.stats[K.BUDGET_] = max_nodes or 0
         self.stats[K.CUT_] = 0
+        self.stats[K.HORIZON_] = 0
         self.rng[0] = 12345
 
     def _finish(self) -> None:
@@ -107,19 +110,24 @@ class Solver:
             K.play(pos.s, card)
             K.maxn(
                 pos.s, 1, self.util, self.clamp, self.vals, self.mv, self.mx_tt,
-                self.tt_mask, self.gen, self.stats, self.rng,
+                self.mx_mask, self.gen, self.stats, self.rng,
             )  # fmt: skip
             K.unplay(pos.s)
             out.append((card, cls, [int(self.vals[child + i]) for i in range(pos.n)]))
         return out
 
     # --- alpha-beta ------------------------------------------------------------------------
-    def ab_value(self, pos: Position, max_team: int, count_team: int) -> int:
-        """The exact tricks from here on of ``count_team`` (``max_team`` maximising)."""
+    def ab_value(self, pos: Position, max_team: int, count_team: int, guess: int = -1) -> int:
+        """The exact tricks from here on of ``count_team`` (``max_team`` maximising),
+        by null-window tests starting from ``guess`` (default: the cheap policy's)."""
+        if pos.is_over():
+            return 0
+        if guess < 0:
+            guess = int(K._playout_count(pos.s, count_team, self.rng))
         return int(
-            K.alphabeta(
-                pos.s, -1, pos.tricks_left + 1, max_team, count_team, 0, self.mv,
-                self.ab_tt, self.tt_mask, self.gen, self.stats, self.rng,
+            K.mtdf(
+                pos.s, guess, max_team, count_team, self.mv, self.ab_tt, self.tt_mask,
+                self.gen, self.stats, self.rng,
             )
         )  # fmt: skip
 
@@ -131,12 +139,14 @@ class Solver:
         p = pos.to_move
         side = max_team if (max_team >> p) & 1 else ~max_team
         out = []
+        guess = -1
         for card, cls in self._root_classes(pos, 1, side):
             K.play(pos.s, card)
             won = (count_team >> pos.to_move) & 1 if pos.s[K.TLEN_] == 0 else 0
-            v = won + self.ab_value(pos, max_team, count_team) if not pos.is_over() else won
+            rest = self.ab_value(pos, max_team, count_team, guess)
+            guess = rest
             K.unplay(pos.s)
-            out.append((card, cls, v))
+            out.append((card, cls, won + rest))
         return out
 
 
@@ -188,12 +198,34 @@ def card_values(
     pairs: list[tuple[int, int, float]]
     if pos.game == "plump":
         sv._set_utilities(pos)
-        pairs = [(c, cls, float(v[p])) for c, cls, v in sv.maxn_children(pos)]
+        children = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
+        pairs = [(c, cls, float(v[p])) for c, cls, v in children]
     else:
         max_team, count_team, to_value = _trick_objective(pos, p)
         pairs = [(c, cls, to_value(v)) for c, cls, v in sv.ab_children(pos, max_team, count_team)]
     sv._finish()
     return _expand(pairs)
+
+
+def _deepening(pos: Position, sv: Solver, max_nodes: int) -> list[tuple[int, int, list[int]]]:
+    """Max^n one trick deeper at a time, positions at the horizon valued by the cheap
+    policy's playout, until the node budget runs out: the last search that ended
+    within it answers (the first, one trick deep, always ends)."""
+    done = sum(pos.tricks)
+    total = done + pos.tricks_left
+    best: list[tuple[int, int, list[int]]] = []
+    complete = 0
+    for horizon in range(done + 1, total + 1):
+        sv.stats[K.HORIZON_] = horizon if horizon < total else 0
+        sv.stats[K.BUDGET_] = max_nodes if best else 0
+        sv.stats[K.CUT_] = 0
+        children = sv.maxn_children(pos)
+        if sv.stats[K.CUT_]:
+            break
+        best, complete = children, horizon
+    sv.stats[K.HORIZON_] = 0
+    sv.stats[K.CUT_] = int(complete < total)
+    return best
 
 
 def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
