@@ -94,6 +94,8 @@ class Room:
         self._timer_version = -1
         self._deadline: float | None = None
         self._public: tuple[int, dict[str, Any] | None] | None = None
+        #: The finished game's analysis pages, by (version, language).
+        self.analyses: dict[tuple[int, str], str] = {}
 
     # --- building --------------------------------------------------------------------
     def _bots(self) -> dict[Person, Any]:
