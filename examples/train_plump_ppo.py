@@ -20,6 +20,7 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 
 from stickspel.envs.seat import SeatEnv
@@ -77,6 +78,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--bots", default="random")
     args = parser.parse_args()
+    torch.set_num_threads(1)  # a small network: threads only contend
     start = time.perf_counter()
     model = MaskablePPO("MlpPolicy", make_env(args.bots), seed=0, verbose=0, n_steps=1024)
     model.learn(total_timesteps=args.steps)
@@ -88,7 +90,7 @@ def main() -> None:
     print(f"plump {RULES} vs two {args.bots} bots, {args.steps} steps in {trained:.0f} s")
     print(f"PPO    total per game {summary(learned)}")
     print(f"random total per game {summary(baseline)}")
-    print(f"PPO − random (same deals) {summary(diff)}")
+    print(f"PPO − random (same deals) {summary(diff)}", flush=True)
 
 
 if __name__ == "__main__":

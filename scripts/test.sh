@@ -55,7 +55,7 @@ fi
 [ "$setup_only" -eq 1 ] && exit 0
 
 lint=(src tests)
-for d in benchmarks scripts; do [ -d "$d" ] && lint+=("$d"); done
+for d in benchmarks scripts examples; do [ -d "$d" ] && lint+=("$d"); done
 .venv/bin/ruff check "${lint[@]}"
 .venv/bin/ruff format --check "${lint[@]}"
 .venv/bin/mypy

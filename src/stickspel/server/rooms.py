@@ -96,6 +96,8 @@ class Room:
         self._deadline: float | None = None
         self._public: tuple[int, dict[str, Any] | None] | None = None
         self._following = False  # applying events another process stored: not saved again
+        #: The finished game's analysis pages, by (version, language).
+        self.analyses: dict[tuple[int, str], str] = {}
 
     # --- building --------------------------------------------------------------------
     def _bots(self) -> dict[Person, Any]:

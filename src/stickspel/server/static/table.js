@@ -303,7 +303,25 @@ function renderEnd() {
     el("p", {}, el("strong", {}, t(lang, "winners", { names: state.winners.join(", ") }))),
     state.seat !== null ? el("button", { type: "button", id: "rematch", onclick: rematch }, t(lang, "rematch")) : null,
     state.seat !== null ? el("button", { type: "button", id: "pdf", class: "link", onclick: () => download("protokoll", "pdf") }, t(lang, "pdf")) : null,
-    el("button", { type: "button", id: "record", class: "link", onclick: () => download("record", "json") }, t(lang, "record")));
+    el("button", { type: "button", id: "record", class: "link", onclick: () => download("record", "json") }, t(lang, "record")),
+    el("button", { type: "button", id: "analyse", class: "link", onclick: analyse }, t(lang, "analyse")),
+    el("p", { id: "analysis-status", role: "status", "aria-live": "polite" }),
+    el("iframe", { id: "analysis", title: t(lang, "analysis"), sandbox: "", hidden: true }));
+}
+
+// the game's analysis: every decision judged by the expert, drawn by the server
+async function analyse() {
+  const button = $("analyse");
+  button.disabled = true;
+  $("analysis-status").textContent = t(lang, "analysing");
+  const resp = await fetch(`/api/tables/${info.id}/analysis`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, lang }),
+  });
+  button.disabled = false;
+  if (!resp.ok) { $("analysis-status").textContent = t(lang, "analysis_failed"); return; }
+  $("analysis-status").textContent = "";
+  $("analysis").srcdoc = await resp.text();
+  $("analysis").hidden = false;
 }
 
 // to the rematch's table, once (the answer and the websocket both say where)
