@@ -146,13 +146,13 @@ def test_plump_bid_range_turn_held_and_follow_suit_in_both_languages() -> None:
     # seat 1 leads; it does not hold AS
     with pytest.raises(IllegalActionError) as info:
         state.apply_action(parse_card("AS"))
-    assert str(info.value) == "seat 1 does not hold AS"
+    assert str(info.value) == "seat 1 does not hold A♠"
     assert info.value.text("sv") == "plats 1 har inte E♠"
     state.apply_action(parse_card("QS"))
     # seat 2 holds TS and must follow spades
     with pytest.raises(IllegalActionError) as info:
         state.apply_action(parse_card("9H"))
-    assert str(info.value) == "seat 2 must follow suit (S led) and may not play 9H"
+    assert str(info.value) == "seat 2 must follow suit (♠ spades led) and may not play 9♥"
     assert (
         info.value.text("sv")
         == "plats 2 måste följa färg (♠ spader är spelat) och får inte spela 9♥"
@@ -273,7 +273,7 @@ def test_tremanswhist_duty_to_trump_in_both_languages() -> None:
         state.apply_text(text)
     e = _refuse(state, "AS")
     assert e.rule == "duty_to_trump"
-    assert str(e) == "seat 0 is void in D and holds trump (C): it must trump and may not play AS"
+    assert str(e) == "seat 0 is void in ♦ diamonds and holds trump (♣ clubs): it must trump and may not play A♠"
     assert e.text("sv") == (
         "plats 0 är renons i ♦ ruter och har trumf (♣ klöver): den måste trumfa och får inte spela E♠"
     )

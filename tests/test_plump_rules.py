@@ -182,13 +182,13 @@ def test_basic_deal_bidding_play_and_score() -> None:
     assert e.rule == "not_a_card"
     e = illegal(state, "AS")
     assert e.rule == "card_not_held" and e.seat == 1
-    assert str(e) == "seat 1 does not hold AS"
+    assert str(e) == "seat 1 does not hold A♠"  # display notation (issue 10 #5)
     act(state, "QS")
     # Follow suit if able.
     assert legal(state) == ["5S"]
     e = illegal(state, "AH")
     assert e.rule == "follow_suit" and e.seat == 2
-    assert str(e) == "seat 2 must follow suit (S led) and may not play AH"
+    assert str(e) == "seat 2 must follow suit (♠ spades led) and may not play A♥"
     act(state, "5S AS")
     assert trick(state) == (1, ["QS", "5S", "AS"], 0)
     # The winner leads next.
@@ -254,7 +254,7 @@ def test_deal_is_checked() -> None:
         deal(state, "AS KS", "QS JS", up="2H")
     with pytest.raises(IllegalActionError, match="seat 1 was dealt 1 cards, this deal has 2"):
         deal(state, "AS KS", "QS", "JS TS", up="2H")
-    with pytest.raises(IllegalActionError, match="KS is dealt twice") as e:
+    with pytest.raises(IllegalActionError, match="K♠ is dealt twice") as e:
         deal(state, "AS KS", "QS KS", "JS TS", up="2H")
     assert e.value.rule == "duplicate_card" and e.value.seat == 1
     with pytest.raises(IllegalActionError, match="upcard AS is also in a hand"):

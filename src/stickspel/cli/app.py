@@ -57,7 +57,9 @@ RECORD_DIR = Path("stickspel-records")
 
 
 def _msg(lang: str, key: str, **kw: Any) -> str:
-    return MESSAGES[lang][key].format(**kw)
+    from stickspel.i18n import render
+
+    return render(f"cli.{key}", kw, lang)
 
 
 def _console() -> Console:

@@ -22,15 +22,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from stickspel.core.cards import (
-    card_display,
-    hand_display,
-    mask_of,
-    parse_card,
-    parse_suit,
-    suit_display,
-)
+from stickspel.core.cards import card_display, parse_card, parse_suit, suit_display
 from stickspel.i18n import render as render_text
+from stickspel.views import hand_text, trick_text
 
 __all__ = ["render", "prompt", "describe"]
 
@@ -38,10 +32,6 @@ __all__ = ["render", "prompt", "describe"]
 def _w(lang: str, key: str, **params: Any) -> str:
     """The view's text ``key`` in ``lang`` (catalogue ``plump.view.*``)."""
     return render_text(f"plump.view.{key}", params, lang)
-
-
-def _cards(cards: list[str], lang: str) -> str:
-    return " ".join(card_display(parse_card(c), lang) for c in cards)
 
 
 def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> RenderableType:
@@ -77,32 +67,28 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         key = "forbidden" if me == obs["dealer"] else "forbidden_now"
         parts.append(Text(_w(lang, key, bid=obs["forbidden_bid"]), style="yellow"))
     if obs["phase"] == "play":
-        last = obs.get("last_trick")
-        if last:
-            parts.append(
-                Text(
-                    f"{_w(lang, 'last')}: {_cards(last['cards'], lang)} — "
-                    f"{_w(lang, 'took', name=players[last['winner']])}",
-                    style="dim",
-                )
-            )
-        trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-        if trick["cards"]:
-            parts.append(
-                Text(
-                    f"{_w(lang, 'trick')} ({_w(lang, 'leads', name=players[trick['leader']])}): "
-                    f"{_cards(trick['cards'], lang)}"
-                )
-            )
-        else:
-            parts.append(
-                Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=players[trick['leader']])}")
-            )
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_w(lang, 'hand')}: {hand_display(mask_of(hand), lang, trump)}", style="bold")
-    )
+        parts += _trick_lines(obs, players, lang)
+    parts.append(hand_text(obs, lang, _w(lang, "hand")))
     return Group(*parts)
+
+
+def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Text]:
+    """The last trick and who took it, then the trick on the table, names beside cards."""
+    lines: list[Text] = []
+    last = obs.get("last_trick")
+    if last:
+        took = _w(lang, "took", name=players[last["winner"]])
+        lines.append(
+            Text(f"{_w(lang, 'last')}: {trick_text(last, players, lang)} — {took}", style="dim")
+        )
+    trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
+    if trick["cards"]:
+        lines.append(Text(f"{_w(lang, 'trick')}: {trick_text(trick, players, lang)}"))
+    else:
+        lines.append(
+            Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=players[trick['leader']])}")
+        )
+    return lines
 
 
 def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:

@@ -29,15 +29,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from stickspel.core.cards import (
-    card_display,
-    hand_display,
-    mask_of,
-    parse_card,
-    parse_suit,
-    suit_display,
-)
+from stickspel.core.cards import parse_suit, suit_display
 from stickspel.i18n import render as render_message
+from stickspel.views import hand_text, trick_text
 
 __all__ = ["render", "prompt", "describe"]
 
@@ -52,10 +46,6 @@ def _name(obs: dict[str, Any], players: list[str], seat: int) -> str:
     return str(players[int(seating[seat])])
 
 
-def _cards(cards: list[str], lang: str) -> str:
-    return " ".join(card_display(parse_card(c), lang) for c in cards)
-
-
 def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> RenderableType:
     """The table as ``obs['seat']`` sees it: rubber, contract, calls, trick, scores, hand."""
     if obs["phase"] == "over":
@@ -68,13 +58,9 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         _score_table(obs, players, lang),
         Text(_w(lang, "game_at", n=obs["game_points"]), style="dim"),
     ]
-    trump_suit = parse_suit(obs["trump"]) if obs.get("trump") else None
     if obs["phase"] == "play":
         parts += _trick_lines(obs, players, lang)
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_w(lang, 'hand')}: {hand_display(mask_of(hand), lang, trump_suit)}", style="bold")
-    )
+    parts.append(hand_text(obs, lang, _w(lang, "hand")))
     return Group(*parts)
 
 
@@ -157,23 +143,17 @@ def _score_table(obs: dict[str, Any], players: list[str], lang: str) -> Table:
 def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Text]:
     """In play: the last trick and who took it, then the trick on the table."""
     lines: list[Text] = []
+    seated = [_name(obs, players, s) for s in range(4)]  # names by seat this rubber
     last = obs.get("last_trick")
     if last:
+        took = _w(lang, "took", name=seated[last["winner"]])
         lines.append(
-            Text(
-                f"{_w(lang, 'last')}: {_cards(last['cards'], lang)} — "
-                f"{_w(lang, 'took', name=_name(obs, players, last['winner']))}",
-                style="dim",
-            )
+            Text(f"{_w(lang, 'last')}: {trick_text(last, seated, lang)} — {took}", style="dim")
         )
     trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-    leader = _name(obs, players, trick["leader"])
+    leader = seated[trick["leader"]]
     if trick["cards"]:
-        lines.append(
-            Text(
-                f"{_w(lang, 'trick')} ({_w(lang, 'leads', name=leader)}): {_cards(trick['cards'], lang)}"
-            )
-        )
+        lines.append(Text(f"{_w(lang, 'trick')}: {trick_text(trick, seated, lang)}"))
     else:
         lines.append(Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=leader)}"))
     return lines

@@ -24,15 +24,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from stickspel.core.cards import (
-    card_display,
-    hand_display,
-    mask_of,
-    parse_card,
-    parse_suit,
-    suit_display,
-)
+from stickspel.core.cards import card_display, parse_card, parse_suit, suit_display
 from stickspel.i18n import gettext
+from stickspel.views import hand_text, trick_text
 
 __all__ = ["render", "prompt", "describe"]
 
@@ -63,10 +57,7 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
     parts += _exchange_lines(obs, players, lang, me)
     if obs["phase"] == "play":
         parts += _trick_lines(obs, players, lang)
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_t('hand', lang)}: {hand_display(mask_of(hand), lang, trump)}", style="bold")
-    )
+    parts.append(hand_text(obs, lang, _t("hand", lang)))
     return Group(*parts)
 
 
@@ -140,17 +131,15 @@ def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Tex
     lines: list[Text] = []
     last = obs.get("last_trick")
     if last:
+        took = _t("took", lang, name=players[last["winner"]])
         lines.append(
-            Text(
-                f"{_t('last', lang)}: {_cards(last['cards'], lang)} — "
-                f"{_t('took', lang, name=players[last['winner']])}",
-                style="dim",
-            )
+            Text(f"{_t('last', lang)}: {trick_text(last, players, lang)} — {took}", style="dim")
         )
     trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-    line = f"{_t('trick', lang)}: {_t('leads', lang, name=players[trick['leader']])}"
     if trick["cards"]:
-        line += f": {_cards(trick['cards'], lang)}"
+        line = f"{_t('trick', lang)}: {trick_text(trick, players, lang)}"
+    else:
+        line = f"{_t('trick', lang)}: {_t('leads', lang, name=players[trick['leader']])}"
     lines.append(Text(line))
     return lines
 
