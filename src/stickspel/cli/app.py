@@ -55,6 +55,8 @@ BOT_NAMES = ("Anna", "Björn", "Cissi", "David", "Eva", "Filip", "Greta", "Hugo"
 
 RECORD_DIR = Path("stickspel-records")
 
+FORCED_PAUSE = 1.0  # seconds a forced card is shown before it is played (at a terminal)
+
 
 def _msg(lang: str, key: str, **kw: Any) -> str:
     from stickspel.i18n import render
@@ -307,6 +309,36 @@ def _bots_for(game: str, text: str | None, n: int, human: int | None) -> list[An
     return [None if s == human else make_bot(game, k) for s, k in enumerate(per_seat)]
 
 
+def program_command(argv0: str | None = None) -> str:
+    """How to run this program again from the current directory: ``stickspel`` where
+    that name on PATH is this program, else the path it was started by (after
+    ``make play``: ``.venv/bin/stickspel``).
+
+    >>> program_command("/nowhere/bin/stickspel")
+    '/nowhere/bin/stickspel'
+    """
+    import os
+    import shutil
+
+    argv0 = argv0 or sys.argv[0]
+    name = os.path.basename(argv0)
+    if name in ("__main__.py", "-c") or not name:  # python -m stickspel
+        return f"{_path_from_here(sys.executable)} -m stickspel"
+    found = shutil.which(name)
+    if os.sep not in argv0 or (found and os.path.abspath(found) == os.path.abspath(argv0)):
+        return name
+    return _path_from_here(argv0)
+
+
+def _path_from_here(path: str) -> str:
+    """``path`` relative to the current directory when it lies under it, else absolute."""
+    import os
+
+    full = os.path.abspath(path)
+    rel = os.path.relpath(full)
+    return rel if not rel.startswith("..") and os.sep in rel else full
+
+
 def default_record_path(game: str, directory: Path = RECORD_DIR) -> Path:
     """A new time-stamped record file under ``directory``."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -441,7 +473,7 @@ def _play(game: str, **kwargs: Any) -> None:
         console.print(_msg(lang, "resumed", path=resume, deals=len(state.deal_records)))
     table, human = _open_table(state, players, seat, bots, rng, path)
     try:
-        _loop(console, table, human, lang, game)
+        _loop(console, table, human, lang, game, common["auto_play"])
     except (KeyboardInterrupt, EOFError) as stop:
         raise _save_on_stop(console, table, lang, game, path, stop) from None
     _show_result(console, table, players, lang, path)
@@ -575,7 +607,8 @@ def _save_on_stop(
     write_record(table.to_record(), path, private=True)
     console.print()
     console.print(_msg(lang, "saved", path=path), soft_wrap=True)
-    console.print(_msg(lang, "resume_hint", game=game, path=path), soft_wrap=True)
+    hint = _msg(lang, "resume_hint", program=program_command(), game=game, path=path)
+    console.print(hint, soft_wrap=True)
     code = 130 if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, _Quit) else 0
     return typer.Exit(code)
 
@@ -592,7 +625,9 @@ class _Quit(KeyboardInterrupt):
     """The player typed q: save and stop, as Ctrl-C does (but a chosen end: status 0)."""
 
 
-def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> None:
+def _loop(
+    console: Console, table: Any, human: Any, lang: str, game: str, auto_play: bool = True
+) -> None:
     """The terminal client of ``table``: ask ``human`` for its moves, let the table
     deal and run the bots, and show what the human's event stream carries.
 
@@ -600,15 +635,19 @@ def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> Non
     announced as the table says the human saw it (a hidden one without its
     content), so nothing here decides what is public.
     """
-    _Terminal(console, table, human, lang, game).run()
+    _Terminal(console, table, human, lang, game, auto_play).run()
 
 
 class _Terminal:
     """One human's terminal at a table (see :func:`_loop`)."""
 
-    def __init__(self, console: Console, table: Any, human: Any, lang: str, game: str) -> None:
+    def __init__(
+        self, console: Console, table: Any, human: Any, lang: str, game: str, auto_play: bool
+    ) -> None:
         from stickspel.safetext import markup_safe
 
+        self.auto_play = auto_play  # a forced card is played after a notice
+        self.auto_played: int | None = None  # and if typed next anyway, said so kindly
         self.console = console
         self.table = table
         self.human = human
@@ -659,7 +698,18 @@ class _Terminal:
             )
         if e.deal_over:
             self.console.print(_msg(lang, "deal_over"), style="bold")
-            _show_sheet(self.console, self.table.state, self.players, lang)
+            self._show_deal_summary()
+            if not self.table.is_terminal():  # the final sheet comes with the result
+                _show_sheet(self.console, self.table.state, self.players, lang)
+
+    def _show_deal_summary(self) -> None:
+        """One line per player (or side) on the deal just played: bid, tricks, points."""
+        summary = getattr(self.view, "deal_summary", None)
+        deals = self.table.record_for(self.human).get("deals") or []
+        if summary is None or not deals:
+            return
+        for line in summary(deals[-1], self.players, self.lang):
+            self.console.print(line, soft_wrap=True)
 
     def _show_move(self, e: Any) -> None:
         """Another player's move, as the human saw it."""
@@ -688,10 +738,26 @@ class _Terminal:
         if not self.shown_view:
             self.console.print(self.view.render(obs, players=self.players, lang=lang))
         self.shown_view = True
+        if self.auto_play and _forced_card(now.legal_actions) is not None:
+            self._play_forced(state, now)
+            return
         question = self.view.prompt(obs, lang=lang)
         legal = _legal_text(state, now.legal_actions, obs, lang)
         raw = self.console.input(Text(f"{question} [{_msg(lang, 'legal')}: {legal}]: "))
         self._answer(state, now, raw.strip())
+
+    def _play_forced(self, state: GameState, now: Any) -> None:
+        """The only legal card, played after a short notice (``--no-auto-play`` asks instead)."""
+        import time
+
+        card = now.legal_actions[0]
+        self.console.print(
+            _msg(self.lang, "forced", card=_action_text(state, card, self.lang)), style="yellow"
+        )
+        if self.console.is_terminal:  # a moment to see it; no pause when nobody watches
+            time.sleep(FORCED_PAUSE)
+        self.table.submit(self.human, card, version=now.version)
+        self.auto_played = card
 
     def _answer(self, state: GameState, now: Any, text: str) -> None:
         """Help, the protokoll, quit, or a move for the table."""
@@ -699,8 +765,7 @@ class _Terminal:
             return
         low = text.lower()
         if low in ("?", "h", "help", "hjälp"):
-            self.console.print(_msg(self.lang, "help"))
-            self.shown_view = False
+            self._show_help(state)
             return
         if low in ("p", "protokoll"):
             doc = self.table.record_for(self.human)
@@ -710,13 +775,28 @@ class _Terminal:
             raise _Quit()
         self._submit(state, now, text)
 
+    def _show_help(self, state: GameState) -> None:
+        """``?``: the short rules of the game being played, then how to answer."""
+        summary = getattr(self.view, "rules_summary", None)
+        if summary is not None:
+            self.console.print(summary(state.rules, self.lang), soft_wrap=True)
+        self.console.print(_msg(self.lang, "help"), soft_wrap=True)
+        self.shown_view = False
+
     def _submit(self, state: GameState, now: Any, text: str) -> None:
         lang = self.lang
         try:
-            action = state.string_to_action(text)
+            action = self._by_position(now, text)
+            if action is None:
+                action = state.string_to_action(text)
         except InvalidActionError as e:
             self.console.print(_msg(lang, "unparsable", reason=error_text(e, lang)), style="red")
             return
+        if action == self.auto_played and action not in now.legal_actions:
+            self.console.print(_msg(lang, "already_played", card=_action_text(state, action, lang)))
+            self.auto_played = None
+            return
+        self.auto_played = None
         try:
             self.table.submit(self.human, action, version=now.version)
         except IllegalActionError as e:
@@ -726,6 +806,25 @@ class _Terminal:
             self.console.print(
                 _msg(lang, "refused", reason=error_text(e, lang, names)), style="red"
             )
+
+    def _by_position(self, now: Any, text: str) -> int | None:
+        """The card at position ``text`` (1, 2 …) of the hand as shown, while cards are
+        picked; None where a number means something else (a bid) or is no number."""
+        from stickspel.views import hand_order, numbered
+
+        obs = now.observation
+        if not text.isdigit() or not numbered(obs) or not any(a < 52 for a in now.legal_actions):
+            return None
+        hand = hand_order(obs)
+        k = int(text)
+        if not 1 <= k <= len(hand):
+            raise InvalidActionError("cli.no_position", k=k, n=len(hand))
+        return hand[k - 1]
+
+
+def _forced_card(legal: Sequence[int]) -> int | None:
+    """The card to play when it is the only legal action."""
+    return legal[0] if len(legal) == 1 and 0 <= legal[0] < 52 else None
 
 
 def _sim(game: str, **kwargs: Any) -> None:
@@ -853,6 +952,16 @@ def _play_seat_params() -> list[inspect.Parameter]:
             "name",
             Optional[str],  # noqa: UP045
             typer.Option(None, "--name", help="Your name on the protokoll."),
+        ),
+        _param(
+            "auto_play",
+            bool,
+            typer.Option(
+                True,
+                "--auto-play/--no-auto-play",
+                help="Play a card that is the only legal one after a short notice "
+                "(--no-auto-play: ask for it as for any other).",
+            ),
         ),
     ]
 

@@ -927,4 +927,6 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
         session.save()
     except StaleFileError as e:  # the file holds the other window's rows, all saved
         print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
-    print(_t(lang, "bye", path=file))
+    from stickspel.cli.app import program_command
+
+    print(_t(lang, "bye", path=file, program=program_command()))

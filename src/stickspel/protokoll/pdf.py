@@ -26,7 +26,7 @@ from typing import Any, cast
 from fpdf import FPDF
 
 from stickspel.i18n import texts
-from stickspel.protokoll.model import Cell, Row, Sheet, Table, safe_sheet
+from stickspel.protokoll.model import Cell, Row, Sheet, Table, legend, safe_sheet
 
 __all__ = ["render_pdf", "write_pdf", "font_path"]
 
@@ -279,7 +279,8 @@ def _draw_cell(pdf: _Doc, cell: Cell, x: float, y: float, w: float, h: float, se
 def _rules_block(pdf: _Doc, sheet: Sheet, width: float) -> tuple[list[str], float]:
     pdf.set_font("DejaVu", "", 8.5)
     lines: list[str] = []
-    for item in sheet.rules_text:
+    signs = legend(sheet, "pdf")  # what the sheet's signs mean, then the rules
+    for item in ([" · ".join(signs)] if signs else []) + list(sheet.rules_text):
         wrapped = pdf.multi_cell(width - 4, 3.8, "• " + item, dry_run=True, output="LINES")
         lines.extend(cast(list[str], wrapped))
     return lines, 6 + 3.8 * len(lines)

@@ -26,7 +26,7 @@ from stickspel.core.cards import card_display, parse_card, parse_suit, suit_disp
 from stickspel.i18n import render as render_text
 from stickspel.views import hand_text, trick_text
 
-__all__ = ["render", "prompt", "describe"]
+__all__ = ["render", "prompt", "describe", "deal_summary", "rules_summary"]
 
 
 def _w(lang: str, key: str, **params: Any) -> str:
@@ -119,3 +119,30 @@ def describe(
     if obs["phase"] == "bid" and seat < len(bids) and bids[seat] is None:
         return _w(lang, "bid_hidden", name=players[seat])
     return _w(lang, "bids", name=players[seat], bid=action)
+
+
+def deal_summary(deal: dict[str, Any], players: list[str], lang: str = "sv") -> list[str]:
+    """After a deal, one line per player: bid, tricks, points, made or plump.
+
+    >>> deal = {"auction": [{"seat": 1, "call": "2"}, {"seat": 0, "call": "0"}],
+    ...         "result": {"tricks": [0, 1], "points": [10, 0]}}
+    >>> deal_summary(deal, ["Anna", "Björn"])
+    ['Anna: bud 0, 0 stick, 10 poäng — klarat', 'Björn: bud 2, 1 stick, 0 poäng — plump']
+    """
+    result = deal.get("result") or {}
+    bids = {int(c["seat"]): str(c["call"]) for c in deal.get("auction") or []}
+    lines = []
+    for s, name in enumerate(players):
+        tricks, points = result["tricks"][s], result["points"][s]
+        made = bids.get(s) == str(tricks)
+        verdict = _w(lang, "made" if made else "plumped")
+        lines.append(
+            _w(lang, "summary", name=name, bid=bids.get(s, "–"), tricks=tricks, points=points)
+            + f" — {verdict}"
+        )
+    return lines
+
+
+def rules_summary(rules: Any, lang: str = "sv") -> str:
+    """What ``?`` shows: the game's rules in short, with the options in effect."""
+    return _w(lang, "rules_summary", rules=rules.to_text())

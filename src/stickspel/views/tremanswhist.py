@@ -28,7 +28,7 @@ from stickspel.core.cards import card_display, parse_card, parse_suit, suit_disp
 from stickspel.i18n import gettext
 from stickspel.views import hand_text, trick_text
 
-__all__ = ["render", "prompt", "describe"]
+__all__ = ["render", "prompt", "describe", "deal_summary", "rules_summary"]
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
@@ -169,3 +169,38 @@ def describe(
         bought = [e["count"] for e in obs.get("purchases") or [] if e["seat"] == seat]
         return _t("says_buy", lang, name=name, n=bought[-1] if bought else 0)
     return None
+
+
+def deal_summary(deal: dict[str, Any], players: list[str], lang: str = "sv") -> list[str]:
+    """After a deal, one line per player: tricks (and target), points, the pile taken.
+
+    >>> deal = {"kind": "plus", "exchanges": [{"seat": 1, "take": True}],
+    ...         "result": {"tricks": [3, 7, 3], "points": [-1, 2, -1]}}
+    >>> deal_summary(deal, ["Anna", "Björn", "Cissi"])[1]
+    'Björn: 7 stick, +2 poäng (bytte: −1)'
+    """
+    result = deal.get("result") or {}
+    takers = {int(e["seat"]) for e in deal.get("exchanges") or [] if e.get("take")}
+    targets = result.get("targets")
+    lines = []
+    for s, name in enumerate(players):
+        points = int(result["points"][s])
+        line = _t(
+            "summary",
+            lang,
+            name=name,
+            tricks=result["tricks"][s],
+            points=f"+{points}" if points > 0 else str(points).replace("-", "−"),
+        )
+        if targets:
+            line += " " + _t("summary_target", lang, n=targets[s])
+        if s in takers:
+            line += " " + _t("summary_took", lang)
+        lines.append(line)
+    return lines
+
+
+def rules_summary(rules: Any, lang: str = "sv") -> str:
+    """What ``?`` shows: the game's rules in short, with the options in effect."""
+    key = "rules_summary_buying" if getattr(rules, "form", "") == "buying" else "rules_summary"
+    return _t(key, lang, rules=rules.to_text())
