@@ -273,7 +273,10 @@ def test_tremanswhist_duty_to_trump_in_both_languages() -> None:
         state.apply_text(text)
     e = _refuse(state, "AS")
     assert e.rule == "duty_to_trump"
-    assert str(e) == "seat 0 is void in ♦ diamonds and holds trump (♣ clubs): it must trump and may not play A♠"
+    assert (
+        str(e)
+        == "seat 0 is void in ♦ diamonds and holds trump (♣ clubs): it must trump and may not play A♠"
+    )
     assert e.text("sv") == (
         "plats 0 är renons i ♦ ruter och har trumf (♣ klöver): den måste trumfa och får inte spela E♠"
     )

@@ -92,7 +92,13 @@ def test_every_good_reference_is_listed() -> None:
 
 BAD = {
     # file: (rule, deal, trick, seat, words of the message)
-    "revoke.json": ("follow_suit", 1, 1, 0, "seat 0 must follow suit (♠ spades led) and may not play K♥"),
+    "revoke.json": (
+        "follow_suit",
+        1,
+        1,
+        0,
+        "seat 0 must follow suit (♠ spades led) and may not play K♥",
+    ),
     "wrong-trick-winner.json": (
         "trick_winner",
         1,
