@@ -64,7 +64,16 @@ def catalogue(lang: str) -> dict[str, str]:
         for message in cat:
             if message.id and isinstance(message.id, str) and message.string:
                 out[message.id] = str(message.string)
+            elif isinstance(message.id, tuple) and isinstance(message.string, tuple):
+                # msgid_plural: the singular under the key, the plural beside it
+                out[message.id[0]] = str(message.string[0])
+                out[message.id[0] + _PLURAL] = str(message.string[-1])
     return out
+
+
+# where a message with plural forms keeps its plural (``msgid_plural`` in the .po file);
+# Swedish and English both use the singular for n == 1 only
+_PLURAL = "|plural"
 
 
 def has_key(key: str) -> bool:
@@ -109,8 +118,13 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
-def _template(key: str, lang: str) -> str | None:
-    """The template of ``key`` in ``lang``, else in English, else ``None``."""
+def _template(key: str, lang: str, n: Any = None) -> str | None:
+    """The template of ``key`` in ``lang``, else in English, else ``None``; the plural
+    form where the message has one and the count ``n`` is not 1."""
+    if isinstance(n, int) and n != 1:
+        plural = catalogue(lang).get(key + _PLURAL) or catalogue("en").get(key + _PLURAL)
+        if plural:
+            return plural
     return catalogue(lang).get(key) or catalogue("en").get(key)
 
 
@@ -118,8 +132,13 @@ def render(
     key: str, params: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
 ) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in; English where
-    ``lang`` lacks it, the key itself where no catalogue has it."""
-    template = _template(key, lang)
+    ``lang`` lacks it, the key itself where no catalogue has it.  A message with
+    plural forms takes the one for ``params["n"]``:
+
+    >>> render("cli.protokoll.undone", {"n": 1}, "sv"), render("cli.protokoll.undone", {"n": 2}, "sv")
+    ('Ångrade 1 rad.', 'Ångrade 2 rader.')
+    """
+    template = _template(key, lang, params.get("n"))
     if template is None:
         return key
     text = _Formatter(lang, names).vformat(template, (), dict(params))
@@ -166,7 +185,8 @@ class _Texts(Mapping[str, str]):
 
     def __iter__(self) -> Iterator[str]:
         n = len(self._prefix)
-        return iter([k[n:] for k in catalogue(self._lang) if k.startswith(self._prefix)])
+        keys = catalogue(self._lang)
+        return iter([k[n:] for k in keys if k.startswith(self._prefix) and _PLURAL not in k])
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
