@@ -99,7 +99,7 @@ def test_plump_help_shows_flags_choices_and_defaults() -> None:
         (["-o", "sparr=maybe"], "regeln sparr: 'maybe' är varken ja eller nej"),
         (["--preset", "nope"], "plump har ingen förinställning 'nope'"),
         (["--players", "11"], "Plump spelas av 2 till 10 spelare, inte 11"),
-        (["--bidding", "simultaneous"], "samtidiga bud har ingen spärr"),
+        (["--bidding", "simultaneous", "--sparr"], "samtidiga bud har ingen spärr"),
         (["--lang", "fi"], "--lang must be sv or en"),
         (["--seat", "5"], "--seat måste vara 0–3, inte 5"),
         (["--seat-bots", "random,random"], "--seat-bots tar en bot för alla"),

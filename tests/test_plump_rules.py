@@ -159,7 +159,7 @@ def test_basic_deal_bidding_play_and_score() -> None:
     assert e.rule == "bid_range" and e.seat == 1
     assert str(e) == "seat 1 must bid 0–3 now, not 4"
     e = illegal(state, "QS")
-    assert e.rule == "bid_range" and str(e) == "seat 1 must bid 0–3 now, not QS"
+    assert e.rule == "bid_range" and str(e) == "seat 1 must bid 0–3 now, not play a card (Q♠)"
     act(state, "1")
     assert state.current_player() == 2
     assert legal(state) == ["0", "1", "2", "3"]  # only the dealer is restricted
@@ -257,7 +257,7 @@ def test_deal_is_checked() -> None:
     with pytest.raises(IllegalActionError, match="K♠ is dealt twice") as e:
         deal(state, "AS KS", "QS KS", "JS TS", up="2H")
     assert e.value.rule == "duplicate_card" and e.value.seat == 1
-    with pytest.raises(IllegalActionError, match="upcard AS is also in a hand"):
+    with pytest.raises(IllegalActionError, match="upcard A♠ is also in a hand"):
         deal(state, "AS KS", "QS 9S", "JS TS", up="AS")
     with pytest.raises(IllegalActionError, match="a card must be turned up"):
         deal(state, "AS KS", "QS 9S", "JS TS")
@@ -475,8 +475,12 @@ def test_variant_7_first_deal_is_clubs() -> None:
 
 
 def test_variant_8_simultaneous_bidding_hides_bids_until_all_have_bid() -> None:
+    # no spärr by nature: choosing simultaneous bidding switches it off (issue 10 #16);
+    # only an explicit sparr=true is refused
+    assert PlumpRules(bidding="simultaneous").sparr is False
+    assert PlumpRules.parse("plump(bidding=simultaneous)") == PlumpRules.preset("simultaneous")
     with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
-        PlumpRules(bidding="simultaneous")
+        PlumpRules.parse("plump(bidding=simultaneous,sparr=true)")
     rules = PlumpRules.preset("simultaneous", players=3, max_cards=1)
     assert rules.sparr is False
 
@@ -669,7 +673,6 @@ def test_variant_12_two_player_preset_and_limits() -> None:
         ({"first_lead": "left"}, "option first_lead"),
         ({"sparr": "yes"}, "option sparr: 'yes' is not true or false"),
         ({"players": "4"}, "option players: '4' is not a whole number"),
-        ({"bidding": "simultaneous"}, "simultaneous bidding has no spärr"),
     ],
 )
 def test_rules_validation(options: dict[str, Any], message: str) -> None:
