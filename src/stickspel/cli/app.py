@@ -845,7 +845,7 @@ def _run_simulation(
 ) -> SimulationSummary:
     """The bots' games; after Ctrl-C the summary of those played so far."""
     from stickspel.records.io import check_output_path
-    from stickspel.simulate import SimulationSummary, capped_for_simulation, parse_bots, simulate
+    from stickspel.simulate import SimulationSummary, deal_cap, parse_bots, simulate, stopped
 
     played: list[GameState] = []
     try:
@@ -854,13 +854,16 @@ def _run_simulation(
             check_output_path(common["record_dir"], directory=True)
         summary = simulate(
             game, rules, bots, common["games"], common["seed"], common["record_dir"],
-            on_game=lambda _k, state: played.append(state),
+            on_game=lambda _k, state: played.append(state), stop_after=common["stop_after"],
         )  # fmt: skip
     except KeyboardInterrupt:  # Ctrl-C: the summary of the games played so far
         summary = SimulationSummary(
-            game, capped_for_simulation(rules), list(bots), common["seed"], len(played),
-            [st.returns() for st in played], [st.winners() for st in played],
+            game, rules, list(bots), common["seed"], len(played),
+            [st.returns() for st in played],
+            [[] if stopped(st) else st.winners() for st in played],
             record_dir=str(common["record_dir"]) if common["record_dir"] is not None else None,
+            stopped=sum(stopped(st) is not None for st in played),
+            stop_after=deal_cap(rules, common["stop_after"]),
         )  # fmt: skip
         print(_msg(lang, "error") + ": interrupted (Ctrl-C)", file=sys.stderr)
     except (RulesError, ValueError) as e:
@@ -876,6 +879,8 @@ def _print_summary(lang: str, data: dict[str, Any]) -> None:
     console.print(_seat_table(lang, data))
     if len(data["by_bot"]) > 1:
         console.print(_by_bot_table(lang, data))
+    if data.get("stopped"):
+        console.print(_msg(lang, "stopped", n=data["stopped"], deals=data["stop_after"]))
     if data["record_dir"]:
         console.print(_msg(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
 
@@ -1015,6 +1020,16 @@ def _sim_params() -> list[inspect.Parameter]:
             typer.Option("heuristic", "--bots", help="One bot kind for all seats or one per seat."),
         ),
         _param("json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")),
+        _param(
+            "stop_after",
+            Optional[int],  # noqa: UP045
+            typer.Option(
+                None,
+                "--stop-after",
+                help="A game the rules leave open (Tremanswhist without --max-deals) is "
+                "stopped after this many deals, unfinished and won by nobody (default: 100).",
+            ),
+        ),
     ]
 
 
