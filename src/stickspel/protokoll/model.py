@@ -20,7 +20,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["Cell", "Row", "Table", "Sheet", "safe_sheet", "legend", "NAME_LIMIT", "TEXT_LIMIT"]
+__all__ = [
+    "Cell",
+    "Row",
+    "Table",
+    "Sheet",
+    "safe_sheet",
+    "legend",
+    "rules_in_words",
+    "NAME_LIMIT",
+    "TEXT_LIMIT",
+]
 
 
 @dataclass
@@ -179,3 +189,34 @@ def _signs(cell: Cell) -> set[str]:
     if cell.mark in ("game", "rubber"):
         return {"game"}
     return {"points"} if cell.note and cell.text else set()
+
+
+def rules_in_words(game: str, variant: Any, lang: str = "sv") -> str:
+    """The options of ``variant`` that differ from ``game``'s defaults, in words (for the
+    title of a printed sheet, where ``plump(players=3,max_cards=3)`` would read like code).
+
+    >>> rules_in_words("plump", {"players": 3, "max_cards": 3, "sparr": False})
+    '3 spelare, högst 3 kort, utan spärr'
+    >>> rules_in_words("tremanswhist", {"form": "buying"}, "en"), rules_in_words("plump", {}, "en")
+    ('with buying', 'standard rules')
+    """
+    from stickspel.games import GAMES
+    from stickspel.i18n import has_key, render
+
+    spec = GAMES.get(game)
+    if spec is None or not isinstance(variant, dict):
+        return ""
+    defaults = spec.rules().to_dict()
+    parts = []
+    for name, value in variant.items():
+        if name not in defaults or value == defaults[name] or isinstance(value, list | dict):
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        key = f"protokoll.rules_words.{game}.{name}"
+        if has_key(f"{key}.{shown}"):
+            parts.append(render(f"{key}.{shown}", {}, lang))
+        elif has_key(key):
+            parts.append(render(key, {"value": shown}, lang))
+        else:
+            parts.append(f"{name.replace('_', ' ')} {shown}")
+    return ", ".join(parts) or render("protokoll.rules_words.standard", {}, lang)
