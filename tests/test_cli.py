@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from stickspel.cli.app import source_text
 from stickspel.core import Deal
 from stickspel.core.cards import parse_cards
 from stickspel.games import GAMES
@@ -238,7 +240,9 @@ def test_rules_lists_every_option_and_preset(game: str) -> None:
     spec = GAMES[game]
     for f in dataclasses.fields(spec.rules):
         assert f.name in res.stdout
-        assert str(f.metadata.get("source", "")).split(";")[0] in res.stdout
+        # the seed texts cited by name, not by file numbers (issue 10 #17)
+        assert source_text(str(f.metadata.get("source", "")).split(";")[0], "sv") in res.stdout
+    assert not re.search(r"Källa: 00[0-4]", res.stdout)
     for name in spec.rules.PRESETS:
         assert name in res.stdout
 

@@ -16,6 +16,7 @@ import dataclasses
 import importlib
 import inspect
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -1144,11 +1145,37 @@ def _allowed(f: dataclasses.Field[Any], lang: str) -> str:
     if choices:
         return ", ".join(str(c) for c in choices)
     kind = _type_name(f)
+    if kind.startswith("tuple"):  # one whole number per seat: A/B/C
+        n = len(f.default) if isinstance(f.default, tuple) else 3
+        return _msg(lang, "any_ints", form="/".join("ABCDEFGHIJ"[:n]))
     if kind == "bool":
         return _msg(lang, "any_bool")
     if "int" in kind:
         return _msg(lang, "any_int") + (" / none" if "None" in kind else "")
     return _msg(lang, "any")
+
+
+# the seed rule texts by their titles (the files themselves are not in the repository)
+_SOURCES = re.compile(r"\b(00[0-4])\b")
+
+
+def source_text(source: str, lang: str) -> str:
+    """A rules option's source with each seed text named by its title.
+
+    >>> source_text("000 (Poäng); RULES.md", "en")
+    'the rule text “Plump ♥” (Poäng); RULES.md'
+    """
+    return _SOURCES.sub(lambda m: _msg(lang, f"source_{m.group(1)}"), source)
+
+
+def _preset_note(rules: type[Rules], name: str, lang: str) -> str:
+    """`` (= buying)`` for a preset that is another name of an earlier one."""
+    presets = list(rules.PRESETS.items())
+    values = rules.PRESETS[name]
+    for other, settings in presets[: [p for p, _ in presets].index(name)]:
+        if settings == values:
+            return " " + _msg(lang, "same_preset", name=other)
+    return ""
 
 
 def _flag_text(f: dataclasses.Field[Any]) -> str:
@@ -1160,7 +1187,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
     """The options and presets of ``game`` as Markdown tables (used for the docs).
 
     >>> print(rules_markdown("plump").splitlines()[2])
-    | `players` | `--players` | 4 | whole number | Number of players, 2–10 (2 plays with a blind hand). | 000; RULES.md |
+    | `players` | `--players` | 4 | whole number | Number of players, 2–10 (2 plays with a blind hand). | the rule text “Plump ♥”; RULES.md |
     """
     spec = game_spec(game)
     cols = [_msg(lang, k) for k in ("option", "flag", "default", "allowed", "about", "source")]
@@ -1172,7 +1199,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
             _value_text(f.default),
             _allowed(f, lang),
             str(f.metadata.get("help", "")),
-            str(f.metadata.get("source", "")),
+            source_text(str(f.metadata.get("source", "")), lang),
         ]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += [
@@ -1182,6 +1209,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
     ]
     for name, values in spec.rules.PRESETS.items():
         settings = ", ".join(f"{k}={_value_text(v)}" for k, v in values.items()) or "—"
+        settings += _preset_note(spec.rules, name, lang)
         lines.append(f"| `{name}` | {settings} | `{spec.rules.preset(name).to_text()}` |")
     return "\n".join(lines) + "\n"
 
@@ -1216,12 +1244,16 @@ def rules_command(
         )
         console.print(Text(f"  {f.metadata.get('help', '')}"))
         console.print(
-            Text(f"  {_msg(lang, 'source')}: {f.metadata.get('source', '')}", style="dim")
+            Text(
+                f"  {_msg(lang, 'source')}: {source_text(str(f.metadata.get('source', '')), lang)}",
+                style="dim",
+            )
         )
     console.print()
     console.print(Text(_msg(lang, "presets"), style="bold underline"))
     for name in spec.rules.PRESETS:
-        console.print(Text(f"  {name:<14} {spec.rules.preset(name).to_text()}"))
+        note = _preset_note(spec.rules, name, lang)
+        console.print(Text(f"  {name:<14} {spec.rules.preset(name).to_text()}{note}"))
 
 
 def _mount_protokoll() -> None:
