@@ -18,7 +18,7 @@ from stickspel.core import Deal
 from stickspel.core.cards import parse_cards
 from stickspel.games import GAMES
 from stickspel.games.plump import PlumpRules, PlumpState
-from stickspel.records import write_record
+from stickspel.records import load_record, write_record
 
 STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,11 +172,13 @@ def test_replay_reports_the_first_violation_and_exits_1(tmp_path: Path) -> None:
     path = tampered(tmp_path, _revoke)
     res = run("replay", str(path))
     assert res.returncode == 1
-    assert "Ogiltigt protokoll: giv 1, stick 1, plats 2:" in res.stderr
-    assert "måste följa färg" in res.stderr and "(regel: follow_suit)" in res.stderr
+    # the player named, as on the sheet (issue 10 #2), not "plats 2" counted from 0
+    name = load_record(path)["players"][2]
+    assert f"Ogiltigt protokoll: giv 1, stick 1, {name}: {name} måste följa färg" in res.stderr
+    assert "(regel: follow_suit)" in res.stderr
     en = run("replay", str(path), "--lang", "en")
     assert (
-        "Invalid record: deal 1, trick 1, seat 2:" in en.stderr
+        f"Invalid record: deal 1, trick 1, {name}: {name} must follow suit" in en.stderr
         and "(rule: follow_suit)" in en.stderr
     )
     js = run("replay", str(path), "--json")

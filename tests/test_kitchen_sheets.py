@@ -282,3 +282,19 @@ def test_simultaneous_bidding_needs_no_sparr_false(tmp_path: Path) -> None:
     assert rules["variant"]["bidding"] == "simultaneous" and rules["variant"]["sparr"] is False
     refused = run("play", "plump", "--bidding", "simultaneous", "--sparr", cwd=tmp_path)
     assert refused.returncode == 2 and "samtidiga bud har ingen spärr" in refused.stderr
+
+
+# --- #17: the docs' example sessions are real runs ------------------------------------------
+
+
+def test_the_example_sessions_in_the_docs_are_what_the_program_prints() -> None:
+    """README.md, docs/protokoll.md and docs/records.md hold generated sessions; each is
+    run again here (all but the 200-game simulation, for time) and must match."""
+    import sys
+
+    fast = ["play", "replay", "fusk", "records-fusk", "protokoll-new", "protokoll-session",
+            "protokoll-replay", "readme-protokoll"]  # fmt: skip
+    script = Path(__file__).resolve().parents[1] / "scripts" / "gen_examples.py"
+    res = subprocess.run([sys.executable, str(script), "--check", *fast], capture_output=True,
+                         text=True, timeout=600)  # fmt: skip
+    assert res.returncode == 0, res.stdout + res.stderr

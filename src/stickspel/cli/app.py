@@ -1057,13 +1057,14 @@ def _replay_file(file: Path, as_json: bool, lang: str) -> Replay:
     from stickspel.records import RecordError, load_record, replay
     from stickspel.safetext import plain
 
+    doc: dict[str, Any] | None = None
     try:
         doc = load_record(file)
         return replay(doc)
     except OSError as e:
         raise _fail(lang, str(e), 1) from None
     except (RecordError, RulesError) as e:
-        _report_invalid(file, as_json, lang, e)
+        _report_invalid(file, as_json, lang, e, _names_at(doc, getattr(e, "deal", None)))
         raise typer.Exit(1) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # a value of the wrong kind that the checks let through: still one line
@@ -1088,8 +1089,33 @@ def _invalid_error(e: RecordError | RulesError) -> dict[str, Any]:
     }
 
 
-def _report_invalid(file: Path, as_json: bool, lang: str, e: RecordError | RulesError) -> None:
-    """Say why ``file`` is not a valid record: JSON on stdout, or one line on stderr."""
+def _names_at(doc: dict[str, Any] | None, deal: int | None) -> list[str] | None:
+    """The players' names by seat in deal ``deal`` (1-based) of a record, where known:
+    a person reads a replay error by who it is about, not by a seat number."""
+    from stickspel.safetext import markup_safe
+
+    players = doc.get("players") if isinstance(doc, dict) else None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return None
+    deals = doc.get("deals") if isinstance(doc, dict) else None
+    seating = list(range(len(players)))
+    if isinstance(deals, list) and deal is not None and 1 <= deal <= len(deals):
+        given = deals[deal - 1].get("seating") if isinstance(deals[deal - 1], dict) else None
+        if isinstance(given, list) and sorted(given) == seating:
+            seating = given
+    return [markup_safe(players[p], 40) for p in seating]
+
+
+def _report_invalid(
+    file: Path,
+    as_json: bool,
+    lang: str,
+    e: RecordError | RulesError,
+    names: list[str] | None = None,
+) -> None:
+    """Say why ``file`` is not a valid record: JSON on stdout, or one line on stderr
+    (naming the players where the record names them)."""
+    from stickspel.core import StickspelError
     from stickspel.records.io import RecordFileError
     from stickspel.safetext import plain
 
@@ -1097,16 +1123,25 @@ def _report_invalid(file: Path, as_json: bool, lang: str, e: RecordError | Rules
     if as_json:
         print(json.dumps({"valid": False, "error": err}, ensure_ascii=False, indent=1))
         return
-    where = [
-        _msg(lang, f"where_{k}", n=err[k]) for k in ("deal", "trick", "seat") if err[k] is not None
-    ]
+    message = err["message_sv"] if lang == "sv" else err["message"]
+    seat = err["seat"]
+    if names is not None and isinstance(seat, int) and 0 <= seat < len(names):
+        cause = getattr(e, "cause", None)
+        if isinstance(cause, StickspelError):
+            message = error_text(cause, lang, names)
+        elif hasattr(e, "detail_text"):
+            message = e.detail_text(lang, names)
+    where = [_msg(lang, f"where_{k}", n=err[k]) for k in ("deal", "trick") if err[k] is not None]
+    if isinstance(seat, int):
+        named = names is not None and 0 <= seat < len(names)
+        where.append(names[seat] if named and names else _msg(lang, "where_seat", n=seat + 1))
     print(
         plain(  # one line; what the file says is shown, not obeyed
             _msg(
                 lang,
                 "invalid",
                 where=(", ".join(where) + ": ") if where else "",
-                message=err["message_sv"] if lang == "sv" else err["message"],
+                message=message,
                 rule=err["rule"],
             )
             + ("" if isinstance(e, RecordFileError) else f" — {file}"),  # the file named
