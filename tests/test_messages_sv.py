@@ -381,11 +381,15 @@ def test_replay_prints_the_reason_in_the_chosen_language(tmp_path: Path) -> None
     path, e = _tampered_record(tmp_path)
     sv = _cli("replay", str(path))
     assert sv.returncode == 1
-    assert f"Ogiltigt protokoll: giv 1, stick 1, plats {e.seat}: {e.detail_sv}" in sv.stderr
+    # the player named where the record names them (issue 10 #2), not "plats N" from 0
+    name = json.loads(path.read_text(encoding="utf-8"))["players"][e.seat]
+    named_sv = e.detail_sv.replace(f"plats {e.seat}", name)
+    assert f"Ogiltigt protokoll: giv 1, stick 1, {name}: {named_sv}" in sv.stderr
     assert " har inte " in sv.stderr and "does not hold" not in sv.stderr
     en = _cli("replay", str(path), "--lang", "en")
     assert en.returncode == 1
-    assert f"Invalid record: deal 1, trick 1, seat {e.seat}: {e.detail}" in en.stderr
+    named_en = e.detail.replace(f"seat {e.seat}", name)
+    assert f"Invalid record: deal 1, trick 1, {name}: {named_en}" in en.stderr
     assert " does not hold " in en.stderr and "har inte" not in en.stderr
     js = json.loads(_cli("replay", str(path), "--json").stdout)["error"]
     assert (js["message"], js["message_sv"]) == (e.detail, e.detail_sv)
