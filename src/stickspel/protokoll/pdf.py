@@ -187,15 +187,16 @@ def _draw_table(
     pdf.set_line_width(0.3)
     pdf.rect(left, y, lay.width, head_h, style="DF")
     pdf.set_text_color(0, 0, 0)
-    size = _fit(pdf, table.label_header, lay.label_w - 1.5, 9, "B")
-    pdf.set_font("DejaVu", "B", size)
-    pdf.set_xy(left, y)
-    pdf.cell(lay.label_w, head_h, table.label_header, align="C")
-    # one type size for every name of the table: the size the longest needs, within
+    # one type size for the whole header row: the size the longest name needs, within
     # reason; a name still too long goes on two lines, or is cut
     w = lay.dealer_w + lay.col_w
     sizes = [_fit(pdf, name, w - 2.5, 11, "B", floor=_READABLE) for name in table.columns]
-    size = min(sizes, default=11.0)
+    sizes.append(_fit(pdf, table.label_header, lay.label_w - 2.5, 11, "B", floor=_READABLE))
+    size = min(sizes)
+    lines, _ = _fit_lines(pdf, table.label_header, lay.label_w - 2.5, head_h, size)
+    pdf.set_font("DejaVu", "B", size)
+    _lines_at(pdf, lines, left + 1.25, y, lay.label_w - 2.5, head_h, size, "C")
+    _note(pdf, "head", left, y, lay.label_w, head_h, head=-1, size=size)
     for i, name in enumerate(table.columns):
         x = lay.player_x(left, i)
         lines, _ = _fit_lines(pdf, name, w - 2.5, head_h, size)
