@@ -434,7 +434,30 @@ def test_dealer_keeps_rotating_across_rubbers() -> None:
     while not state.is_terminal():
         dealers.append(state.dealer())
         report(state, ["pass", "pass", "pass", "pass"], [0, 13])  # side 0 +60 a deal
-    assert dealers == [3, 0, 1, 2, 3, 0]
+    # the deal passes from person to person: after a change of seats it goes to the
+    # left of the person who dealt last, where that person now sits (issue 10 #14)
+    assert dealers == [3, 0, 1, 2, 2, 3]
+    persons = [SEATINGS[i // 2][seat] for i, seat in enumerate(dealers)]
+    assert persons == [3, 0, 2, 1, 3, 2]
+
+
+def test_nobody_deals_twice_running_across_rubber_changes() -> None:
+    import random
+
+    from stickspel.bots import Turn, make_bot
+
+    for seed in range(12):
+        state = PriffeState(first_dealer=seed % 4)
+        bot = make_bot("priffe", "random", seed=seed)
+        rng = random.Random(seed)
+        dealing: list[int] = []
+        while not state.is_terminal():
+            if state.is_chance():
+                dealing.append(state.seating()[state.dealer()])
+                state.apply_chance(rng)
+            else:
+                state.apply_action(bot.act(Turn.of(state)))
+        assert all(a != b for a, b in zip(dealing, dealing[1:], strict=False)), dealing
 
 
 def test_single_rubber_fixed_partners() -> None:

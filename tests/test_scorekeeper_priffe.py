@@ -16,8 +16,9 @@ NAMES = ["Anna", "Björn", "Cissi", "David"]
 A, B, C, D = range(4)
 
 # Seats 0+2 against 1+3.  Rubber 1: Anna & Cissi v Björn & David; rubber 2: Anna & Björn
-# v Cissi & David; rubber 3: Anna & David v Björn & Cissi.  The dealer moves one seat a
-# deal; calls are given from förhand.  Each row: calls, tricks (per side [0+2, 1+3], or
+# v Cissi & David; rubber 3: Anna & David v Björn & Cissi.  The deal passes to the left,
+# person to person (after a change of seats: to the left of whoever dealt last); calls
+# are given from förhand.  Each row: calls, tricks (per side [0+2, 1+3], or
 # one number: the declarers'), honours (seat, held), and each person's points, by hand.
 PARTI: list[tuple[list[str], list[int], tuple[int, list[int]] | None, list[int]]] = [
     # rubber 1 — dealer seat 0; Cissi (seat 2) hjärter, 9 tricks: 30 below, game
@@ -26,28 +27,36 @@ PARTI: list[tuple[list[str], list[int], tuple[int, list[int]] | None, list[int]]
     (["pass", "ruter", "pass", "pass"], [5], (1, [3, 1]), [40, 40, 40, 40]),
     # Anna noll, 5 tricks: 10 × (7 − 5) = 20, second game: rubber to Anna & Cissi
     (["pass", "noll", "pass", "pass"], [5], None, [20, 0, 20, 0]),
-    # rubber 2 — Anna (seat 0, förhand) spel, 13 tricks: 70 + storslam 40 + four aces 50
-    (["spel"], [13, 0], (0, [4, 0]), [160, 160, 0, 0]),
-    # klöver stands: tvångsnoll, 4 and 9 tricks: 10 × (6 − 4) = 20 for Anna & Björn
-    (["klöver", "pass", "pass", "pass"], [4, 9], None, [20, 20, 0, 0]),
-    # David hjärter, 12 tricks: 60 + lillslam 20, a game for Cissi & David
-    (["pass", "hjärter", "pass", "pass"], [12], None, [0, 0, 80, 80]),
-    # David pass, Anna ruter, Cissi hjärter, Björn spel: 7 tricks, 10
-    (["pass", "ruter", "hjärter", "spel"], [7], None, [10, 10, 0, 0]),
-    # Anna hjärter, 10 tricks: 40, game and rubber; Cissi & David held three honours: 30
-    (["hjärter", "pass", "pass", "pass"], [10, 3], (3, [3, 0]), [40, 40, 30, 30]),
-    # rubber 3 — Björn spader stands: tvångsnoll, 6 and 7 tricks: nothing to anyone
+    # rubber 2 — seats Anna, Cissi, Björn, David.  Cissi dealt last; she sits at seat 1
+    # now, so the deal goes on to her left: Björn (seat 2) deals, David is förhand.
+    # David pass, Anna spel, 13 tricks: 70 + storslam 40 + four aces 50
+    (["pass", "spel"], [13, 0], (0, [4, 0]), [160, 160, 0, 0]),
+    # Anna pass, Cissi klöver stands: tvångsnoll, 4 and 9 tricks: 10 × (6 − 4) = 20
+    # for Anna & Björn
+    (["pass", "klöver", "pass", "pass"], [4, 9], None, [20, 20, 0, 0]),
+    # Cissi, Björn pass, David hjärter, 12 tricks: 60 + lillslam 20, a game for
+    # Cissi & David
+    (["pass", "pass", "hjärter", "pass"], [12], None, [0, 0, 80, 80]),
+    # Björn, förhand, spel at once: 7 tricks, 10
+    (["spel"], [7], None, [10, 10, 0, 0]),
+    # David pass, Anna hjärter, 10 tricks: 40, game and rubber; Cissi & David held
+    # three honours: 30
+    (["pass", "hjärter", "pass", "pass"], [10, 3], (3, [3, 0]), [40, 40, 30, 30]),
+    # rubber 3 — seats Anna, Björn, David, Cissi.  Björn dealt last, from seat 1: David
+    # (seat 2) deals, Cissi is förhand.  Cissi spader stands: tvångsnoll, 6 and 7
+    # tricks: nothing to anyone
     (["spader", "pass", "pass", "pass"], [6, 7], None, [0, 0, 0, 0]),
-    # David noll, 8 tricks: Björn & Cissi's 5 score 20 + 20 penalty
-    (["noll", "pass", "pass", "pass"], [8, 5], None, [0, 40, 40, 0]),
-    # Cissi spel, 9 tricks: 30, game
-    (["spel"], [9], None, [0, 30, 30, 0]),
-    # Björn ruter, 7 tricks: 10; Anna & David held four honours in one hand: 50
-    (["pass", "ruter", "pass", "pass"], [7], (0, [4, 0]), [50, 10, 10, 50]),
-    # Anna hjärter, 9 tricks: 30, game
-    (["pass", "pass", "pass", "hjärter"], [9], None, [30, 0, 0, 30]),
-    # David spel, 12 tricks: 60 + lillslam 20: game, rubber and parti
-    (["spel"], [12], None, [80, 0, 0, 80]),
+    # Anna, Björn pass, David noll, 8 tricks: Björn & Cissi's 5 score 20 + 20 penalty
+    (["pass", "pass", "noll", "pass"], [8, 5], None, [0, 40, 40, 0]),
+    # Björn, David pass, Cissi spel, 9 tricks: 30, game
+    (["pass", "pass", "spel"], [9], None, [0, 30, 30, 0]),
+    # David, Cissi, Anna pass, Björn ruter, 7 tricks: 10; Anna & David held four
+    # honours in one hand: 50
+    (["pass", "pass", "pass", "ruter"], [7], (0, [4, 0]), [50, 10, 10, 50]),
+    # Cissi pass, Anna hjärter, 9 tricks: 30, game
+    (["pass", "hjärter", "pass", "pass"], [9], None, [30, 0, 0, 30]),
+    # Anna, Björn pass, David spel, 12 tricks: 60 + lillslam 20: game, rubber and parti
+    (["pass", "pass", "spel"], [12], None, [80, 0, 0, 80]),
 ]
 TOTALS = [480, 350, 280, 310]
 
@@ -87,10 +96,11 @@ def test_next_deal_says_who_sits_where() -> None:
     for calls, tricks, honours, _ in PARTI[:3]:
         s.add(s.priffe_deal(calls, tricks, honours))
     nxt = s.next_deal()
-    assert nxt is not None and nxt.row == 4 and nxt.dealer == 3
+    # Cissi dealt row 3; in rubber 2 she sits at seat 1, so Björn (seat 2) deals next
+    assert nxt is not None and nxt.row == 4 and nxt.dealer == 2
     # rubber 2: Anna and Björn are partners (seats 0 and 2)
     assert [s.seat_name(seat) for seat in range(4)] == ["Anna", "Cissi", "Björn", "David"]
-    assert [s.seat_name(seat) for seat in nxt.order] == ["Anna", "Cissi", "Björn", "David"]
+    assert [s.seat_name(seat) for seat in nxt.order] == ["David", "Anna", "Cissi", "Björn"]
 
 
 def test_refusals_name_row_and_cause(tmp_path: Path) -> None:
@@ -116,12 +126,33 @@ def test_refusals_name_row_and_cause(tmp_path: Path) -> None:
 
 
 def test_correcting_a_row_moves_games_and_rubbers() -> None:
-    s = _parti()
+    s = Session.new("priffe", NAMES)
+    for calls, tricks, honours, _ in PARTI[:3]:
+        s.add(s.priffe_deal(calls, tricks, honours))
     # row 1 really made only 8 tricks: 20 below, no game; row 2's 20 for the same side
-    # (the defence) then makes the game, and Anna's spel in row 4 ends rubber 1
+    # (the defence) then makes the game, and row 3 no longer ends rubber 1
     s.edit(1, s.priffe_deal(["pass", "hjärter", "pass", "pass"], [8, 5], row=1))
     results = [d["result"] for d in s.doc["deals"]]
-    assert [r["game_won"] for r in results[:4]] == [None, 0, None, 0]
-    assert [r["rubber_won"] for r in results[:4]] == [None, None, None, 0]
-    assert [d["seating"] for d in s.doc["deals"][3:5]] == [[0, 1, 2, 3], [0, 2, 1, 3]]
+    assert [r["game_won"] for r in results] == [None, 0, None]
+    assert [r["rubber_won"] for r in results] == [None, None, None]
+    # so David (seat 3) deals row 4 in rubber 1; Anna's spel there ends it
+    nxt = s.next_deal()
+    assert nxt is not None and nxt.dealer == 3
+    s.add(s.priffe_deal(["spel"], [13, 0], (0, [4, 0])))
+    assert s.doc["deals"][3]["result"]["rubber_won"] == 0
+    assert [d["seating"] for d in s.doc["deals"]] == [[0, 1, 2, 3]] * 4
+    # rubber 2: David, who dealt last, sits at seat 3: the deal goes on to seat 0
+    nxt = s.next_deal()
+    assert nxt is not None and nxt.dealer == 0
     assert replay(s.doc).summary()["totals"] == s.totals()
+
+
+def test_a_correction_that_would_change_later_dealers_is_refused(tmp_path: Path) -> None:
+    # who deals after a change of seats follows who dealt last: a correction that
+    # moves the end of a rubber under rows already played cannot stand
+    path = tmp_path / "p.json"
+    s = _parti(path)
+    saved = path.read_text(encoding="utf-8")
+    with pytest.raises(ScorekeeperError, match=r"^row 4 .*deals, but the deal passes to"):
+        s.edit(1, s.priffe_deal(["pass", "hjärter", "pass", "pass"], [8, 5], row=1))
+    assert path.read_text(encoding="utf-8") == saved and s.totals() == TOTALS

@@ -353,13 +353,17 @@ def _check(doc: Any, problems: list[str]) -> None:
             problems.append(
                 f"{where}: rubber_won {res.get('rubber_won')}, the games give {rubber_won}"
             )
+        dealer_person = seating[dealer] if seating in ROTATION else dealer
+        dealer = (dealer + 1) % 4
         if rubber_won is not None:
             rubber += 1
             games = [0, 0]
             below = [0, 0]
             if rubber == rubbers:
                 over = True
-        dealer = (dealer + 1) % 4
+            elif rubbers == 3:
+                # people change seats; the deal goes to the left of the person who dealt last
+                dealer = (ROTATION[rubber].index(dealer_person) + 1) % 4
     if "totals" in doc and doc["totals"] != totals:
         problems.append(f"totals: the record says {doc['totals']}, the deals add up to {totals}")
     if over:

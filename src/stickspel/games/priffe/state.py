@@ -383,6 +383,7 @@ class PriffeState(TrickGameState):
         self.deal_results.append(result)
         self.deal_records.append(self._deal_record(result))
         self.deal_index += 1
+        last_dealer = self.seating_now[self.dealer_seat]
         self.dealer_seat = (self.dealer_seat + 1) % 4
         self._reported_tricks = None
         if rubber_won is not None:
@@ -392,6 +393,9 @@ class PriffeState(TrickGameState):
                 self.hands = [0] * 4
                 return
             self.seating_now = SEATINGS[self.rubber_index]
+            # the deal passes from person to person, not seat to seat: to the left of
+            # the last dealer where that person now sits (nobody deals twice running)
+            self.dealer_seat = (self.seating_now.index(last_dealer) + 1) % 4
         self.phase = _DEAL
 
     def _tricks_taken(self) -> list[int]:
