@@ -137,10 +137,12 @@ class Solver:
         """Each root class: (lowest card, class mask, exact tricks from here on of
         ``count_team``, the trick completed by the card included)."""
         p = pos.to_move
-        side = max_team if (max_team >> p) & 1 else ~max_team
+        maximise = (max_team >> p) & 1
+        side = max_team if maximise else ~max_team
+        to_win = ((count_team >> p) & 1) == maximise
         out = []
         guess = -1
-        for card, cls in self._root_classes(pos, 1, side):
+        for card, cls in self._root_classes(pos, 1 if to_win else 2, side):
             K.play(pos.s, card)
             won = (count_team >> pos.to_move) & 1 if pos.s[K.TLEN_] == 0 else 0
             rest = self.ab_value(pos, max_team, count_team, guess)
@@ -182,19 +184,32 @@ def _expand(pairs: list[tuple[int, int, float]]) -> dict[int, float]:
 
 
 def card_values(
-    world: GameState | Position, *, max_nodes: int | None = None, solver: Solver | None = None
+    world: GameState | Position,
+    *,
+    max_nodes: int | None = None,
+    solver: Solver | None = None,
+    dds: bool | None = None,
 ) -> dict[int, float]:
     """For each legal card of the seat to move, its value for that seat under
     double-dummy play (see the module's text for each game's value).
 
     ``max_nodes`` bounds the search; past it, positions between tricks are valued
-    by the cheap playout policy and ``solver.exact`` turns false."""
+    by the cheap playout policy (Plump: max^n deepened a trick at a time until the
+    budget is spent) and ``solver.exact`` turns false.  ``dds``: solve Priffe's
+    trump contracts and spel with DDS (``endplay``) — ``None``: when installed."""
     pos = _position(world)
     if pos.is_over():
         raise SearchError("the deal is over: no card to value")
     sv = solver or default_solver()
     sv._start(max_nodes)
     p = pos.to_move
+    if dds is not False and pos.game == "priffe" and pos.contract not in _NOLL_LIKE:
+        by_dds = _dds_values(pos, p)
+        if by_dds is not None:
+            sv._finish()
+            return by_dds
+        if dds:
+            raise SearchError("DDS (the endplay package) is not installed here")
     pairs: list[tuple[int, int, float]]
     if pos.game == "plump":
         sv._set_utilities(pos)
@@ -226,6 +241,17 @@ def _deepening(pos: Position, sv: Solver, max_nodes: int) -> list[tuple[int, int
     sv.stats[K.HORIZON_] = 0
     sv.stats[K.CUT_] = int(complete < total)
     return best
+
+
+def _dds_values(pos: Position, p: int) -> dict[int, float] | None:
+    from stickspel.search.dds import dds_tricks
+
+    tricks = dds_tricks(pos)
+    if tricks is None or sorted(tricks) != pos.legal_cards():
+        return None
+    mine = _side_mask(p)
+    taken = sum(pos.tricks[i] for i in range(4) if (mine >> i) & 1)
+    return {c: float(taken + v) for c, v in sorted(tricks.items())}
 
 
 def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
