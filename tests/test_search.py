@@ -297,6 +297,24 @@ def test_dds_agrees_with_alpha_beta() -> None:
     assert checked > 10
 
 
+@pytest.mark.parametrize(
+    "text", ["plump(players=4,max_cards=5,deal_order=single)", "priffe", "tremanswhist"]
+)
+def test_shared_tables_change_no_value(text: str) -> None:
+    """A solver that keeps its table across the worlds of a decision (and across
+    decisions, whose objective differs) answers as a fresh one does."""
+    from stickspel.bots import Turn
+
+    shared = Solver(share_tables=True)
+    for seed in range(4):
+        state = near_end(text, seed, 4)
+        turn = Turn.of(state)
+        for w in range(4):
+            world = turn.sample_world(random.Random(w))
+            fresh = card_values(world, solver=Solver(), dds=False)
+            assert card_values(world, solver=shared, dds=False) == fresh, (seed, w)
+
+
 def test_budget_gives_an_estimate_and_says_so() -> None:
     state = to_play("plump(players=4,max_cards=8,deal_order=single)", random.Random(2))
     solver = Solver()
