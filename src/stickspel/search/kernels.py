@@ -63,8 +63,11 @@ MOVE_STRIDE = 3 * MOVE_W
 MOVES_SIZE = (MAX_PLY + 2) * MOVE_STRIDE
 #: Utility tables of max^n: per seat, the deal's score for 0 … UT-1 tricks.
 UT = 53
-#: Search statistics: nodes visited, node budget (0: none), budget exceeded.
-NODES_, BUDGET_, CUT_ = 0, 1, 2
+#: Search statistics and settings: nodes visited, node budget (0: none), budget
+#: exceeded, the depth a search starts at, max^n's horizon (0: none; else the
+#: tricks taken in the deal at which positions are valued by the cheap policy).
+NODES_, BUDGET_, CUT_, DEPTH_, HORIZON_ = 0, 1, 2, 3, 4
+STATS_SIZE = 8
 
 # 2**k % 67 differs for every k < 64: the index of a lone bit in one lookup
 _LOW67 = [0] * 67
@@ -250,7 +253,12 @@ def gen_moves(s: Any, mv: Any, depth: int, pairs_team: int, order: int) -> int:
             last = nxt
         mv[base + k] = c
         mv[base + MOVE_W + k] = cls
-        mv[base + 2 * MOVE_W + k] = _order_key(s, c, last, pairs_team) if order else c
+        if order == 1:
+            mv[base + 2 * MOVE_W + k] = _order_key(s, c, last, pairs_team)
+        elif order == 2:
+            mv[base + 2 * MOVE_W + k] = _losing_order_key(s, c, last, pairs_team)
+        else:
+            mv[base + 2 * MOVE_W + k] = c
         k += 1
     # insertion sort by the order key (lists are short)
     for i in range(1, k):
@@ -266,12 +274,38 @@ def gen_moves(s: Any, mv: Any, depth: int, pairs_team: int, order: int) -> int:
 
 
 @jit
-def _order_key(s: Any, low: int, high: int, team: int) -> int:
-    """Order for alpha-beta: lead high cards; following, when partners hold the trick
-    play low, else the cheapest card that takes it, else the lowest."""
-    rank = high % 13
+def _losing_order_key(s: Any, low: int, high: int, team: int) -> int:
+    """Order for a side playing to take few tricks (noll): lead low; following, the
+    highest card that still loses, else (forced to win) the highest card, so the
+    trick at least costs a high one."""
     if s[TLEN_] == 0:
-        return 100 - rank
+        return low % 13 + (20 if low // 13 == s[TRUMP_] else 0)
+    if not beats_best(s, low):
+        # every card of the class loses (a lower one of it too): throw the highest
+        return 50 - high % 13
+    return 100 - high % 13
+
+
+@jit
+def _order_key(s: Any, low: int, high: int, team: int) -> int:
+    """Order for alpha-beta: lead winners; following, when partners hold the trick
+    play low, else the cheapest card that takes it, else the lowest."""
+    if s[TLEN_] == 0:
+        # lead a suit's top card still out first, then low to a partner's top card,
+        # then low from the rest
+        suit = high // 13
+        out = 0
+        for i in range(s[N_]):
+            out |= s[HANDS_ + i]
+        top = high_card(out & (SUIT_BITS << (13 * suit)))
+        if top == high:
+            return 10 - (3 if suit == s[TRUMP_] else 0)
+        holder = 0
+        while not (s[HANDS_ + holder] >> top) & 1:
+            holder += 1
+        if (team >> holder) & 1:
+            return 20 + low % 13
+        return 40 + low % 13
     if (team >> s[BEST_SEAT_]) & 1:
         return 200 + low % 13 + (50 if low // 13 == s[TRUMP_] else 0)
     if beats_best(s, low):
@@ -384,9 +418,87 @@ def playouts(s: Any, rng: Any, policy: int, count: int, out: Any) -> int:
 # --- transposition tables ---------------------------------------------------------------------
 @jit
 def tt_slot(k1: int, k2: int, mask: int) -> int:
-    h = k1 ^ (k1 >> 23) ^ (k1 >> 41) ^ (k2 * 31) ^ (k2 >> 13)
-    h ^= h >> 7
-    return h & mask
+    """The slot of a key: folded to 32 bits and mixed by multiplications kept below
+    2**63 (the same ints in numba and in Python)."""
+    x = (k1 ^ (k1 >> 32) ^ (k2 * 7) ^ (k2 >> 27)) & 0xFFFFFFFF
+    x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
+    x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
+    x = (x >> 16) ^ x
+    return x & mask
+
+
+@jit
+def rel_key(s: Any) -> tuple[int, int]:
+    """The position between tricks up to the ranks of cards gone: per suit, who holds
+    each card still out, low to high (2 bits a card, 4 seats at most), and who leads.
+    Cards played no longer matter, only the order of those left, so positions that
+    differ in which small cards fell are one entry (the trick DDS builds on)."""
+    n = s[N_]
+    k1 = 0
+    k2 = 0
+    for suit in range(4):
+        rest = 0
+        for i in range(n):
+            rest |= s[HANDS_ + i]
+        rest &= SUIT_BITS << (13 * suit)
+        code = 0
+        count = 0
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            owner = 0
+            while not s[HANDS_ + owner] & b:
+                owner += 1
+            code = code * 4 + owner
+            count += 1
+        code |= count << 26
+        if suit < 2:
+            k1 |= code << (30 * suit)
+        else:
+            k2 |= code << (30 * (suit - 2))
+    k2 |= s[MOVE_] << 60
+    return k1, k2
+
+
+@jit
+def quick_tricks(s: Any, team: int) -> int:
+    """Tricks the side to lead (``team``) is sure of by cashing: in each suit the top
+    cards still out when the leader holds them in a row.  In a trump suit, or with
+    no trump, each one wins; in a side suit only as many rounds as every other seat
+    with a trump still follows (a partner too where a void must trump: it would
+    take the lead away).  Between tricks, the leader to move."""
+    n = s[N_]
+    p = s[MOVE_]
+    hand = s[HANDS_ + p]
+    trump = s[TRUMP_]
+    everyone = 0
+    for i in range(n):
+        everyone |= s[HANDS_ + i]
+    total = 0
+    for suit in range(4):
+        sm = SUIT_BITS << (13 * suit)
+        out = everyone & sm
+        seq = 0
+        while out:
+            top = high_card(out)
+            if not (hand >> top) & 1:
+                break
+            seq += 1
+            out ^= 1 << top
+        if seq == 0:
+            continue
+        if trump >= 0 and suit != trump:
+            tm = SUIT_BITS << (13 * trump)
+            for i in range(n):
+                if i == p or ((team >> i) & 1 and not s[MUST_TRUMP_]):
+                    continue
+                h = s[HANDS_ + i]
+                if h & tm:
+                    length = popcount(h & sm)
+                    if length < seq:
+                        seq = length
+        total += seq
+    return total
 
 
 # --- trick-count alpha-beta ---------------------------------------------------------------------
@@ -409,10 +521,12 @@ def alphabeta(
     ``max_team`` play to make it large and the others to make it small (fail-soft;
     exact when it lies strictly inside ``alpha … beta``).
 
-    ``tt`` holds four slots an entry: generation, key, lower and upper bound of
-    positions between tricks (key: the cards still held and the seat to lead)."""
+    ``tt`` holds five slots an entry: generation, two words of :func:`rel_key`,
+    lower and upper bound, for positions between tricks."""
     stats[NODES_] += 1
     slot = -1
+    k1 = 0
+    k2 = 0
     if s[TLEN_] == 0:
         r = popcount(s[HANDS_ + s[MOVE_]])
         if r == 0:
@@ -420,13 +534,28 @@ def alphabeta(
         if stats[BUDGET_] > 0 and stats[NODES_] > stats[BUDGET_]:
             stats[CUT_] = 1
             return _playout_count(s, count_team, rng)
-        key = cards_left(s) | (s[MOVE_] << 52)
-        slot = 4 * tt_slot(key, 0, tt_mask)
+        k1, k2 = rel_key(s)
+        slot = 5 * tt_slot(k1, k2, tt_mask)
         lo = 0
         hi = r
-        if tt[slot] == gen and tt[slot + 1] == key:
-            lo = tt[slot + 2]
-            hi = tt[slot + 3]
+        if tt[slot] == gen and tt[slot + 1] == k1 and tt[slot + 2] == k2:
+            lo = tt[slot + 3]
+            hi = tt[slot + 4]
+        # the cards the leader's side can cash at once bound the count, when that
+        # side plays to take tricks (not in noll, where it plays to lose them)
+        everyone = (1 << s[N_]) - 1
+        leader_max = (max_team >> s[MOVE_]) & 1
+        team = (max_team if leader_max else ~max_team) & everyone
+        counted = count_team & everyone
+        if (leader_max and counted == team) or (not leader_max and counted == everyone ^ team):
+            q = quick_tricks(s, team)
+            if q > r:
+                q = r
+            if counted == team:
+                if q > lo:
+                    lo = q
+            elif r - q < hi:
+                hi = r - q
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -440,7 +569,10 @@ def alphabeta(
     p = s[MOVE_]
     maximise = (max_team >> p) & 1
     side = max_team if maximise else ~max_team
-    k = gen_moves(s, mv, depth, side, 1)
+    # does the mover's side play to take tricks (counted and maximising, or not
+    # counted and minimising), or to lose them (noll)?
+    counted_side = (count_team >> p) & 1
+    k = gen_moves(s, mv, depth, side, 1 if counted_side == maximise else 2)
     base = depth * MOVE_STRIDE
     best = -1 if maximise else 1000
     for i in range(k):
@@ -477,14 +609,11 @@ def alphabeta(
         if alpha >= beta:
             break
     if slot >= 0:
-        key = cards_left(s) | (p << 52)
         lo = 0
-        hi = 52
-        if tt[slot] == gen and tt[slot + 1] == key:
-            lo = tt[slot + 2]
-            hi = tt[slot + 3]
-        else:
-            hi = popcount(s[HANDS_ + p])
+        hi = popcount(s[HANDS_ + p])
+        if tt[slot] == gen and tt[slot + 1] == k1 and tt[slot + 2] == k2:
+            lo = tt[slot + 3]
+            hi = tt[slot + 4]
         if best <= a0:
             if best < hi:
                 hi = best
@@ -495,9 +624,10 @@ def alphabeta(
             lo = best
             hi = best
         tt[slot] = gen
-        tt[slot + 1] = key
-        tt[slot + 2] = lo
-        tt[slot + 3] = hi
+        tt[slot + 1] = k1
+        tt[slot + 2] = k2
+        tt[slot + 3] = lo
+        tt[slot + 4] = hi
     return best
 
 
@@ -544,14 +674,15 @@ def maxn(
     the result does not depend on move order.  Between tricks the table holds the
     scores by (cards held, leader, tricks taken so far: each seat's count capped at
     ``clamp[seat]``, past which its score no longer changes).  ``tt`` holds
-    3 + MAX_SEATS slots an entry: generation, key of the cards and leader, key of
-    the tricks, the scores."""
+    4 + MAX_SEATS slots an entry: generation, two keys of the cards and leader
+    (:func:`rel_key` up to 4 seats), the key of the tricks, the scores."""
     stats[NODES_] += 1
     n = s[N_]
     out = depth * MAX_SEATS
     slot = -1
     k1 = 0
     k2 = 0
+    k3 = 0
     if s[TLEN_] == 0:
         r = popcount(s[HANDS_ + s[MOVE_]])
         settled = True
@@ -568,20 +699,32 @@ def maxn(
             for i in range(n):
                 vals[out + i] = util[i * UT + s[TRICKS_ + i]]
             return
+        horizon = stats[HORIZON_]
+        if horizon > 0:
+            done = 0
+            for i in range(n):
+                done += s[TRICKS_ + i]
+            if done >= horizon:
+                _playout_scores(s, util, vals, out, rng)
+                return
         if stats[BUDGET_] > 0 and stats[NODES_] > stats[BUDGET_]:
             stats[CUT_] = 1
             _playout_scores(s, util, vals, out, rng)
             return
-        k1 = cards_left(s) | (s[MOVE_] << 52)
+        if n <= 4:
+            k1, k2 = rel_key(s)
+        else:
+            k1 = cards_left(s) | (s[MOVE_] << 52)
         for i in range(n):
             t = s[TRICKS_ + i]
             if t > clamp[i]:
                 t = clamp[i]
-            k2 |= t << (5 * i)
-        slot = (3 + MAX_SEATS) * tt_slot(k1, k2, tt_mask)
-        if tt[slot] == gen and tt[slot + 1] == k1 and tt[slot + 2] == k2:
+            k3 |= t << (5 * i)
+        k3 |= horizon << 55
+        slot = (4 + MAX_SEATS) * tt_slot(k1, k2 ^ k3, tt_mask)
+        if tt[slot] == gen and tt[slot + 1] == k1 and tt[slot + 2] == k2 and tt[slot + 3] == k3:
             for i in range(n):
-                vals[out + i] = tt[slot + 3 + i]
+                vals[out + i] = tt[slot + 4 + i]
             return
     p = s[MOVE_]
     k = gen_moves(s, mv, depth, 0, 0)
@@ -608,8 +751,9 @@ def maxn(
         tt[slot] = gen
         tt[slot + 1] = k1
         tt[slot + 2] = k2
+        tt[slot + 3] = k3
         for i in range(n):
-            tt[slot + 3 + i] = vals[out + i]
+            tt[slot + 4 + i] = vals[out + i]
 
 
 @jit
@@ -622,3 +766,37 @@ def _playout_scores(s: Any, util: Any, vals: Any, out: int, rng: Any) -> None:
         vals[out + i] = util[i * UT + s[TRICKS_ + i]]
     for _ in range(played):
         unplay(s)
+
+
+@jit
+def mtdf(
+    s: Any,
+    guess: int,
+    max_team: int,
+    count_team: int,
+    mv: Any,
+    tt: Any,
+    tt_mask: int,
+    gen: int,
+    stats: Any,
+    rng: Any,
+) -> int:
+    """The exact value of :func:`alphabeta` by null-window tests from ``guess``
+    (MTD(f)): each test only asks "at least g?", which prunes far more than a
+    full window, and the table's bounds carry from test to test."""
+    lower = -1
+    upper = 53
+    g = guess
+    # the depth goes in as a variable: a literal 0 would make numba compile a second
+    # version of the recursive search, and its cache then loads a broken one
+    depth = stats[DEPTH_]
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        g = alphabeta(
+            s, beta - 1, beta, max_team, count_team, depth, mv, tt, tt_mask, gen, stats, rng
+        )
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
