@@ -6,10 +6,11 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
 	&& echo $$p && break; done)
 export PYTHON
 
-# Set up and play a game of Plump in the terminal against three bots.
+# Set up and play a game of Plump in the terminal against three bots.  Ctrl-C saves
+# the game and stops it (status 130): a chosen end, not a failure of make.
 play:
 	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
-	.venv/bin/stickspel play plump
+	@trap : INT; .venv/bin/stickspel play plump $(ARGS) || [ $$? -eq 130 ]
 
 # Set up and serve tables to browsers on http://127.0.0.1:8000 (data in ./stickspel-data).
 serve:

@@ -24,12 +24,16 @@ fi
 
 # Debian packages: tmux and pdftoppm for the tests, chromium for the browser
 # test (Playwright drives the system's chromium; it never downloads one),
-# venv support for Python.
+# PostgreSQL for the server tests on PostgreSQL (they start a throwaway cluster
+# of their own on loopback: stickspel.server.devdb), venv support for Python.
 need=()
 if [ "$setup_only" -eq 0 ]; then
   command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
   command -v tmux >/dev/null 2>&1 || need+=(tmux)
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  if ! command -v initdb >/dev/null 2>&1 && ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+    need+=(postgresql)
+  fi
 fi
 if [ ! -x .venv/bin/python ] && ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   need+=("$(basename "$PYTHON")-venv")
@@ -51,7 +55,7 @@ fi
 [ "$setup_only" -eq 1 ] && exit 0
 
 lint=(src tests)
-for d in benchmarks scripts; do [ -d "$d" ] && lint+=("$d"); done
+for d in benchmarks scripts examples; do [ -d "$d" ] && lint+=("$d"); done
 .venv/bin/ruff check "${lint[@]}"
 .venv/bin/ruff format --check "${lint[@]}"
 .venv/bin/mypy

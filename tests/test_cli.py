@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,11 +13,12 @@ from typing import Any
 
 import pytest
 
+from stickspel.cli.app import source_text
 from stickspel.core import Deal
 from stickspel.core.cards import parse_cards
 from stickspel.games import GAMES
 from stickspel.games.plump import PlumpRules, PlumpState
-from stickspel.records import write_record
+from stickspel.records import load_record, write_record
 
 STICKSPEL = str(Path(sys.executable).with_name("stickspel"))
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +101,7 @@ def test_plump_help_shows_flags_choices_and_defaults() -> None:
         (["-o", "sparr=maybe"], "regeln sparr: 'maybe' är varken ja eller nej"),
         (["--preset", "nope"], "plump har ingen förinställning 'nope'"),
         (["--players", "11"], "Plump spelas av 2 till 10 spelare, inte 11"),
-        (["--bidding", "simultaneous"], "samtidiga bud har ingen spärr"),
+        (["--bidding", "simultaneous", "--sparr"], "samtidiga bud har ingen spärr"),
         (["--lang", "fi"], "--lang must be sv or en"),
         (["--seat", "5"], "--seat måste vara 0–3, inte 5"),
         (["--seat-bots", "random,random"], "--seat-bots tar en bot för alla"),
@@ -170,11 +172,13 @@ def test_replay_reports_the_first_violation_and_exits_1(tmp_path: Path) -> None:
     path = tampered(tmp_path, _revoke)
     res = run("replay", str(path))
     assert res.returncode == 1
-    assert "Ogiltigt protokoll: giv 1, stick 1, plats 2:" in res.stderr
-    assert "måste följa färg" in res.stderr and "(regel: follow_suit)" in res.stderr
+    # the player named, as on the sheet (issue 10 #2), not "plats 2" counted from 0
+    name = load_record(path)["players"][2]
+    assert f"Ogiltigt protokoll: giv 1, stick 1, {name}: {name} måste följa färg" in res.stderr
+    assert "(regel: follow_suit)" in res.stderr
     en = run("replay", str(path), "--lang", "en")
     assert (
-        "Invalid record: deal 1, trick 1, seat 2:" in en.stderr
+        f"Invalid record: deal 1, trick 1, {name}: {name} must follow suit" in en.stderr
         and "(rule: follow_suit)" in en.stderr
     )
     js = run("replay", str(path), "--json")
@@ -238,7 +242,9 @@ def test_rules_lists_every_option_and_preset(game: str) -> None:
     spec = GAMES[game]
     for f in dataclasses.fields(spec.rules):
         assert f.name in res.stdout
-        assert str(f.metadata.get("source", "")).split(";")[0] in res.stdout
+        # the seed texts cited by name, not by file numbers (issue 10 #17)
+        assert source_text(str(f.metadata.get("source", "")).split(";")[0], "sv") in res.stdout
+    assert not re.search(r"Källa: 00[0-4]", res.stdout)
     for name in spec.rules.PRESETS:
         assert name in res.stdout
 

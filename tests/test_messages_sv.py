@@ -146,13 +146,13 @@ def test_plump_bid_range_turn_held_and_follow_suit_in_both_languages() -> None:
     # seat 1 leads; it does not hold AS
     with pytest.raises(IllegalActionError) as info:
         state.apply_action(parse_card("AS"))
-    assert str(info.value) == "seat 1 does not hold AS"
+    assert str(info.value) == "seat 1 does not hold A♠"
     assert info.value.text("sv") == "plats 1 har inte E♠"
     state.apply_action(parse_card("QS"))
     # seat 2 holds TS and must follow spades
     with pytest.raises(IllegalActionError) as info:
         state.apply_action(parse_card("9H"))
-    assert str(info.value) == "seat 2 must follow suit (S led) and may not play 9H"
+    assert str(info.value) == "seat 2 must follow suit (♠ spades led) and may not play 9♥"
     assert (
         info.value.text("sv")
         == "plats 2 måste följa färg (♠ spader är spelat) och får inte spela 9♥"
@@ -273,7 +273,10 @@ def test_tremanswhist_duty_to_trump_in_both_languages() -> None:
         state.apply_text(text)
     e = _refuse(state, "AS")
     assert e.rule == "duty_to_trump"
-    assert str(e) == "seat 0 is void in D and holds trump (C): it must trump and may not play AS"
+    assert (
+        str(e)
+        == "seat 0 is void in ♦ diamonds and holds trump (♣ clubs): it must trump and may not play A♠"
+    )
     assert e.text("sv") == (
         "plats 0 är renons i ♦ ruter och har trumf (♣ klöver): den måste trumfa och får inte spela E♠"
     )
@@ -378,11 +381,15 @@ def test_replay_prints_the_reason_in_the_chosen_language(tmp_path: Path) -> None
     path, e = _tampered_record(tmp_path)
     sv = _cli("replay", str(path))
     assert sv.returncode == 1
-    assert f"Ogiltigt protokoll: giv 1, stick 1, plats {e.seat}: {e.detail_sv}" in sv.stderr
+    # the player named where the record names them (issue 10 #2), not "plats N" from 0
+    name = json.loads(path.read_text(encoding="utf-8"))["players"][e.seat]
+    named_sv = e.detail_sv.replace(f"plats {e.seat}", name)
+    assert f"Ogiltigt protokoll: giv 1, stick 1, {name}: {named_sv}" in sv.stderr
     assert " har inte " in sv.stderr and "does not hold" not in sv.stderr
     en = _cli("replay", str(path), "--lang", "en")
     assert en.returncode == 1
-    assert f"Invalid record: deal 1, trick 1, seat {e.seat}: {e.detail}" in en.stderr
+    named_en = e.detail.replace(f"seat {e.seat}", name)
+    assert f"Invalid record: deal 1, trick 1, {name}: {named_en}" in en.stderr
     assert " does not hold " in en.stderr and "har inte" not in en.stderr
     js = json.loads(_cli("replay", str(path), "--json").stdout)["error"]
     assert (js["message"], js["message_sv"]) == (e.detail, e.detail_sv)

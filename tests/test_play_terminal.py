@@ -88,7 +88,8 @@ BASE = ["play", "plump", "--players", "3", "--max-cards", "4", "--seed", "11"]
 
 
 def test_a_whole_game_typed_in(tmp_path: Path) -> None:
-    s = Session([*BASE, "--name", "Testaren", "--record", "r.json"], tmp_path)
+    # every move typed, the forced ones too (--no-auto-play), so that refusals can be tried
+    s = Session([*BASE, "--name", "Testaren", "--record", "r.json", "--no-auto-play"], tmp_path)
     mistakes: dict[str, int] = {}
     path = play_turns(s, None, mistakes=mistakes)
     assert s.finish() == 0

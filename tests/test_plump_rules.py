@@ -159,7 +159,7 @@ def test_basic_deal_bidding_play_and_score() -> None:
     assert e.rule == "bid_range" and e.seat == 1
     assert str(e) == "seat 1 must bid 0–3 now, not 4"
     e = illegal(state, "QS")
-    assert e.rule == "bid_range" and str(e) == "seat 1 must bid 0–3 now, not QS"
+    assert e.rule == "bid_range" and str(e) == "seat 1 must bid 0–3 now, not play a card (Q♠)"
     act(state, "1")
     assert state.current_player() == 2
     assert legal(state) == ["0", "1", "2", "3"]  # only the dealer is restricted
@@ -182,13 +182,13 @@ def test_basic_deal_bidding_play_and_score() -> None:
     assert e.rule == "not_a_card"
     e = illegal(state, "AS")
     assert e.rule == "card_not_held" and e.seat == 1
-    assert str(e) == "seat 1 does not hold AS"
+    assert str(e) == "seat 1 does not hold A♠"  # display notation (issue 10 #5)
     act(state, "QS")
     # Follow suit if able.
     assert legal(state) == ["5S"]
     e = illegal(state, "AH")
     assert e.rule == "follow_suit" and e.seat == 2
-    assert str(e) == "seat 2 must follow suit (S led) and may not play AH"
+    assert str(e) == "seat 2 must follow suit (♠ spades led) and may not play A♥"
     act(state, "5S AS")
     assert trick(state) == (1, ["QS", "5S", "AS"], 0)
     # The winner leads next.
@@ -254,10 +254,10 @@ def test_deal_is_checked() -> None:
         deal(state, "AS KS", "QS JS", up="2H")
     with pytest.raises(IllegalActionError, match="seat 1 was dealt 1 cards, this deal has 2"):
         deal(state, "AS KS", "QS", "JS TS", up="2H")
-    with pytest.raises(IllegalActionError, match="KS is dealt twice") as e:
+    with pytest.raises(IllegalActionError, match="K♠ is dealt twice") as e:
         deal(state, "AS KS", "QS KS", "JS TS", up="2H")
     assert e.value.rule == "duplicate_card" and e.value.seat == 1
-    with pytest.raises(IllegalActionError, match="upcard AS is also in a hand"):
+    with pytest.raises(IllegalActionError, match="upcard A♠ is also in a hand"):
         deal(state, "AS KS", "QS 9S", "JS TS", up="AS")
     with pytest.raises(IllegalActionError, match="a card must be turned up"):
         deal(state, "AS KS", "QS 9S", "JS TS")
@@ -475,8 +475,12 @@ def test_variant_7_first_deal_is_clubs() -> None:
 
 
 def test_variant_8_simultaneous_bidding_hides_bids_until_all_have_bid() -> None:
+    # no spärr by nature: choosing simultaneous bidding switches it off (issue 10 #16);
+    # only an explicit sparr=true is refused
+    assert PlumpRules(bidding="simultaneous").sparr is False
+    assert PlumpRules.parse("plump(bidding=simultaneous)") == PlumpRules.preset("simultaneous")
     with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
-        PlumpRules(bidding="simultaneous")
+        PlumpRules.parse("plump(bidding=simultaneous,sparr=true)")
     rules = PlumpRules.preset("simultaneous", players=3, max_cards=1)
     assert rules.sparr is False
 
@@ -669,7 +673,6 @@ def test_variant_12_two_player_preset_and_limits() -> None:
         ({"first_lead": "left"}, "option first_lead"),
         ({"sparr": "yes"}, "option sparr: 'yes' is not true or false"),
         ({"players": "4"}, "option players: '4' is not a whole number"),
-        ({"bidding": "simultaneous"}, "simultaneous bidding has no spärr"),
     ],
 )
 def test_rules_validation(options: dict[str, Any], message: str) -> None:

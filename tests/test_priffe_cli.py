@@ -47,7 +47,9 @@ def test_replay_rejects_a_broken_priffe_record(tmp_path: Path) -> None:
     rep = run("replay", str(path))
     assert rep.returncode == 1
     text = rep.stdout + rep.stderr
-    assert "giv 1, plats" in text and "spader får bara bjudas av förhand eller andrahand" in text
+    third = doc["players"][(deal.get("seating") or [0, 1, 2, 3])[(f + 2) % 4]]
+    assert f"giv 1, {third}: " in text  # the player named (issue 10 #2)
+    assert "spader får bara bjudas av förhand eller andrahand" in text
     assert "spader_seat" in text
 
 

@@ -165,8 +165,8 @@ def test_tremanswhist_buying_rounds_span_the_html_table() -> None:
     # tricks/target as the note, the running total as the figure; Anna dealt
     assert deal == [
         ("label", "1 +"),
-        ("cell dealer", "6/2|4"),
-        ("cell", "5/6|−1"),
-        ("cell", "2/5|−3"),
+        ("cell running dealer", "6/2|4"),  # running: the figure is a running total (Σ)
+        ("cell running", "5/6|−1"),
+        ("cell running", "2/5|−3"),
     ]
     assert sheet.totals == [4, -1, -3] == t.totals()

@@ -17,6 +17,7 @@ from referee.plump import check_plump_record
 
 from stickspel.bots import RandomBot, Turn
 from stickspel.core import GameState
+from stickspel.core.cards import card_display, parse_card, parse_suit, suit_display
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.records import (
     RecordError,
@@ -91,7 +92,13 @@ def test_every_good_reference_is_listed() -> None:
 
 BAD = {
     # file: (rule, deal, trick, seat, words of the message)
-    "revoke.json": ("follow_suit", 1, 1, 0, "seat 0 must follow suit (S led) and may not play KH"),
+    "revoke.json": (
+        "follow_suit",
+        1,
+        1,
+        0,
+        "seat 0 must follow suit (♠ spades led) and may not play K♥",
+    ),
     "wrong-trick-winner.json": (
         "trick_winner",
         1,
@@ -100,8 +107,8 @@ BAD = {
         "the record says seat 1 took the trick, the rules give it to seat 0",
     ),
     "wrong-leader.json": ("leader", 2, 1, 0, "seat 0 leads, but the lead belongs to seat 2"),
-    "card-not-held.json": ("card_not_held", 2, 1, 0, "seat 0 does not hold 3C"),
-    "duplicate-card.json": ("duplicate_card", 3, None, 1, "4H is dealt twice"),
+    "card-not-held.json": ("card_not_held", 2, 1, 0, "seat 0 does not hold 3♣"),
+    "duplicate-card.json": ("duplicate_card", 3, None, 1, "4♥ is dealt twice"),
     "sparr-broken.json": (
         "sparr",
         1,
@@ -281,7 +288,8 @@ def test_revoke() -> None:
                             t + 1,
                             seat,
                         )
-                        assert f"seat {seat} must follow suit ({led} led)" in str(e)
+                        shown = suit_display(parse_suit(led), "en")
+                        assert f"seat {seat} must follow suit ({shown} led)" in str(e)
                         return
     raise AssertionError("no revoke could be planted")
 
@@ -317,7 +325,7 @@ def test_card_not_held() -> None:
     e = raises(doc)
     seat = (tr["leader"] + 2) % 4
     assert (e.rule, e.deal, e.trick, e.seat) == ("card_not_held", 1, 1, seat)
-    assert f"seat {seat} does not hold {tr['cards'][2]}" in str(e)
+    assert f"seat {seat} does not hold {card_display(parse_card(tr['cards'][2]), 'en')}" in str(e)
 
 
 def test_card_played_twice() -> None:
@@ -335,7 +343,7 @@ def test_duplicate_card_in_the_deal() -> None:
     d["hands"][3][0] = d["hands"][2][0]
     e = raises(doc)
     assert (e.rule, e.deal, e.trick, e.seat) == ("duplicate_card", 2, None, 3)
-    assert f"{d['hands'][2][0]} is dealt twice" in str(e)
+    assert f"{card_display(parse_card(d['hands'][2][0]), 'en')} is dealt twice" in str(e)
     doc = base()
     doc["deals"][0]["upcard"] = doc["deals"][0]["hands"][0][0]
     e = raises(doc)

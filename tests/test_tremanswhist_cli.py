@@ -31,8 +31,11 @@ def test_simulate_records_replay_and_pass_the_referee(tmp_path: Path) -> None:
             doc = load_record(f)
             assert doc["game"] == "tremanswhist"
             assert check_tremanswhist_record(doc) == [], f
-            assert replay(doc).finished
-        rep = run("replay", str(files[0]))
+            # a game stopped at the deal cap is unfinished and says so (issue 10 #15)
+            assert replay(doc).finished == ("stopped" not in doc)
+        assert summary["stopped"] == sum("stopped" in load_record(f) for f in files)
+        finished = [f for f in files if "stopped" not in load_record(f)]
+        rep = run("replay", str(finished[0]))
         assert rep.returncode == 0, rep.stdout + rep.stderr
         assert "Giltigt protokoll." in rep.stdout and "Summa" in rep.stdout
         if name == "buying":
@@ -137,3 +140,28 @@ def test_docs_hold_the_generated_option_table() -> None:
     for name in ("duty_to_trump", "buy_limit", "offer_closed", "apply_reported_deal", "exchanged",
                  "max_deals", "comment #2"):  # fmt: skip
         assert name in docs
+
+
+def test_simulate_stops_an_endless_game_without_a_winner(tmp_path: Path) -> None:
+    """Issue 10 #15: a game stopped at the cap has no winner, a stopped reason, and the
+    summary counts it; --stop-after sets the cap, --max-deals stays the rules option."""
+    res = run("simulate", "tremanswhist", "--games", "12", "--seed", "1", "--bots", "random",
+              "--stop-after", "8", "--record-dir", str(tmp_path), "--json")  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    summary = json.loads(res.stdout)
+    docs = [load_record(f) for f in sorted(tmp_path.glob("*.json"))]
+    stopped = [d for d in docs if "stopped" in d]
+    assert stopped and summary["stopped"] == len(stopped) and summary["stop_after"] == 8
+    for doc in stopped:
+        assert "winner" not in doc and doc["stopped"] == {"reason": "deal_cap", "deals": 8}
+        assert len(doc["deals"]) == 8 and doc["variant"]["max_deals"] is None
+        assert not replay(doc).finished
+    assert sum(s["wins"] for s in summary["seats"]) <= summary["games"] - len(stopped) + 2
+    text = run("simulate", "tremanswhist", "--games", "12", "--seed", "1", "--bots", "random",
+               "--stop-after", "8")  # fmt: skip
+    assert f"{len(stopped)} partier stoppades efter 8 givar" in text.stdout.replace("\n", " ")
+    capped = run("simulate", "tremanswhist", "--games", "3", "--seed", "1", "--bots", "random",
+                 "--max-deals", "8", "--record-dir", str(tmp_path / "m"), "--json")  # fmt: skip
+    assert json.loads(capped.stdout)["stopped"] == 0  # a rule of the game: it ends with a winner
+    bad = run("simulate", "tremanswhist", "--stop-after", "0")
+    assert bad.returncode == 2 and "--stop-after vill ha minst 1 giv" in bad.stderr

@@ -23,8 +23,9 @@ def test_main_game_rows_running_totals_and_exchange_marks() -> None:
     rows = sheet.tables[0].rows
     assert [r.label for r in rows] == ["1 −", "2 +", "Summa"]
     first = rows[0].cells
-    assert [c.plain() for c in first] == ["+2→2", "−1→−1", "−2−1→−3"]
-    assert [c.mark for c in first] == [None, None, "exchange"]
+    # Σ: the running total, → is kept for what a deal scored (issue 10 #6)
+    assert [c.plain() for c in first] == ["+2 Σ2", "−1 Σ−1", "−2−1 Σ−3"]
+    assert [c.mark for c in first] == ["running", "running", "exchange"]
     assert rows[0].dealer == 0 and rows[1].dealer == 1
     assert [c.text for c in rows[1].cells] == ["4", "−1", "−4"]
     assert [c.text for c in rows[-1].cells] == ["4", "−1", "−4"]
@@ -57,6 +58,6 @@ def test_buying_variant_has_a_section_and_subtotal_per_round() -> None:
     assert rows[10].label == "Omgång 3: plus med trumf"
     assert rows[11].label == "7 +♥"
     # deal 1, dealer 0: targets 2/6/5, tricks 5/4/4
-    assert [c.plain() for c in rows[1].cells] == ["5/2→3", "4/6→−2", "4/5→−1"]
+    assert [c.plain() for c in rows[1].cells] == ["5/2 Σ3", "4/6 Σ−2", "4/5 Σ−1"]
     assert [c.text for c in rows[-1].cells] == [str(t).replace("-", "−") for t in state.totals]
     assert sheet.winners == state.winners()

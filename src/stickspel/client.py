@@ -13,6 +13,9 @@ Usage (against a running ``stickspel serve``)::
         anna.act(state["legal"][0]["action"])  # the ack, or ServerError
 
 Every message the server sent is kept in :attr:`Client.messages`, in order.
+
+:class:`AsyncClient` speaks the same protocol for asyncio code that holds many
+connections in one process (the load benchmark, ``benchmarks/bench_server.py``).
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from websockets.asyncio.client import ClientConnection as AsyncConnection
+from websockets.asyncio.client import connect as async_connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-__all__ = ["Client", "ServerError", "create_table", "request"]
+__all__ = ["Client", "AsyncClient", "ServerError", "create_table", "request"]
 
 
 class ServerError(Exception):
@@ -73,16 +78,24 @@ class Client:
     """
 
     def __init__(
-        self, base: str, table_id: str, token: str, *, lang: str = "sv", timeout: float = 10
+        self,
+        base: str,
+        table_id: str,
+        token: str,
+        *,
+        lang: str = "sv",
+        timeout: float = 10,
+        ui: bool = False,
     ) -> None:
-        url = base.replace("http://", "ws://").replace("https://", "wss://").rstrip("/")
+        url = _ws_base(base)
         self.timeout = timeout
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
         self.welcome: dict[str, Any] = {}
         self._connect = connect(f"{url}/ws/tables/{table_id}", open_timeout=timeout)
         self.ws: ClientConnection = self._connect.__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": token, "lang": lang, "since": 0}))
+        hello = {"type": "hello", "token": token, "lang": lang, "since": 0, "ui": ui}
+        self.ws.send(json.dumps(hello))
         try:
             self.welcome = self.recv()
             if self.welcome.get("type") == "error":
@@ -139,6 +152,11 @@ class Client:
             raise ServerError(reply)
         return reply
 
+    def back(self) -> None:
+        """Say this person plays again after their move timer ran out (everyone is
+        then sent a state without them in ``away``)."""
+        self.ws.send(json.dumps({"type": "back"}))
+
     def close(self) -> None:
         try:
             self._connect.__exit__(None, None, None)
@@ -150,3 +168,52 @@ class Client:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _ws_base(base: str) -> str:
+    return base.replace("http://", "ws://").replace("https://", "wss://").rstrip("/")
+
+
+class AsyncClient:
+    """One websocket to one table for asyncio code: :meth:`open` says hello and
+    returns after the welcome; then :meth:`recv` the messages as they come and
+    :meth:`act` (which does not wait for the ack: it arrives among the messages)."""
+
+    def __init__(self, ws: AsyncConnection, welcome: dict[str, Any]) -> None:
+        self.ws = ws
+        self.welcome = welcome
+        self._next_id = 0
+
+    @classmethod
+    async def open(
+        cls, base: str, table_id: str, token: str, *, lang: str = "sv", timeout: float = 30
+    ) -> AsyncClient:
+        ws = await async_connect(
+            f"{_ws_base(base)}/ws/tables/{table_id}", open_timeout=timeout, max_queue=None
+        )
+        try:
+            await ws.send(json.dumps({"type": "hello", "token": token, "lang": lang, "since": 0}))
+            welcome: dict[str, Any] = json.loads(await ws.recv())
+            if welcome.get("type") == "error":
+                raise ServerError(welcome)
+        except BaseException:
+            await ws.close()
+            raise
+        return cls(ws, welcome)
+
+    async def recv(self) -> dict[str, Any]:
+        """The next message from the server."""
+        msg: dict[str, Any] = json.loads(await self.ws.recv())
+        return msg
+
+    async def act(self, action: int | str, version: int) -> str:
+        """Send ``action`` for state ``version``; the id its ack or error will carry."""
+        self._next_id += 1
+        ident = f"a{self._next_id}"
+        await self.ws.send(
+            json.dumps({"type": "act", "action": action, "version": version, "id": ident})
+        )
+        return ident
+
+    async def close(self) -> None:
+        await self.ws.close()

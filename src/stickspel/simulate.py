@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import time
 from collections.abc import Callable, Sequence
@@ -79,13 +78,21 @@ def parse_bots(game: str, text: str | Sequence[str], players: int) -> list[str]:
 
 
 def play_game(
-    game: str, rules: Rules, bots: Sequence[str], seed: int, think_ms: float | None = None
+    game: str,
+    rules: Rules,
+    bots: Sequence[str],
+    seed: int,
+    stop_after: int | None = None,
+    think_ms: float | None = None,
 ) -> GameState:
     """One whole game with ``bots`` (kinds, one per seat), dealt from ``seed``;
     ``think_ms`` is the levels' time per decision (their default when ``None``).
 
     The first dealer is drawn from the same generator, as a table draws for it.
-    An open ``max_deals`` is capped (:func:`capped_for_simulation`).
+    A game its rules leave open-ended (Tremanswhist's main game without
+    ``max_deals``) is stopped after ``stop_after`` deals (default
+    :data:`SIMULATION_DEAL_CAP`): it ends unfinished, without a winner
+    (:func:`stopped`), and its rules stay the game's own.
     """
     from stickspel.bots import make_bot
     from stickspel.core.cards import make_rng
@@ -93,7 +100,6 @@ def play_game(
     from stickspel.records import play_out
 
     spec = game_spec(game)
-    rules = capped_for_simulation(rules)
     rng = make_rng(seed)
     probe = spec.state(rules)  # type: ignore[call-arg]
     first_dealer = rng.randrange(probe.num_players)
@@ -104,8 +110,25 @@ def play_game(
         make_bot(game, kind, seed=game_seed(seed, seat, "bot"), think_ms=think_ms)
         for seat, kind in enumerate(bots)
     ]
-    play_out(state, players, rng)
+    play_out(state, players, rng, deal_cap(rules, stop_after))
     return state
+
+
+def deal_cap(rules: Rules, stop_after: int | None = None) -> int | None:
+    """After how many deals a simulated game under ``rules`` is stopped: only a game
+    that may never end (an open ``max_deals`` option) has a cap."""
+    options = rules.to_dict()
+    if "max_deals" in options and options["max_deals"] is None:
+        return stop_after if stop_after is not None else SIMULATION_DEAL_CAP
+    return None
+
+
+def stopped(state: GameState) -> dict[str, Any] | None:
+    """Why a simulated game ended without a result (``{"reason": "deal_cap", "deals": 100}``),
+    or None for a game that was played to its end."""
+    if state.is_terminal():
+        return None
+    return {"reason": "deal_cap", "deals": len(state.deal_records)}
 
 
 @dataclass
@@ -121,6 +144,8 @@ class SimulationSummary:
     winners: list[list[int]] = field(default_factory=list)
     seconds: float = 0.0
     record_dir: str | None = None
+    stopped: int = 0  # games stopped at the deal cap: counted, but nobody won them
+    stop_after: int | None = None
 
     @property
     def players(self) -> int:
@@ -170,23 +195,14 @@ class SimulationSummary:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
             "record_dir": self.record_dir,
+            "stopped": self.stopped,
+            "stop_after": self.stop_after,
         }
 
 
-#: Deals after which a simulated game with an uncapped ``max_deals`` option ends.
+#: Deals after which a simulated game with an uncapped ``max_deals`` option is stopped
+#: (bots can play a game that ends only when someone reaches +10 for ever).
 SIMULATION_DEAL_CAP = 100
-
-
-def capped_for_simulation(rules: Rules) -> Rules:
-    """``rules`` with a deal cap where the game has a ``max_deals`` option left open.
-
-    Bots can play a game that ends only when someone reaches a score (Tremanswhist's
-    +10) for ever; a simulation must end, and its records say the cap they used.
-    """
-    options = rules.to_dict()
-    if "max_deals" in options and options["max_deals"] is None:
-        return dataclasses.replace(rules, max_deals=SIMULATION_DEAL_CAP)  # type: ignore[type-var,call-arg]
-    return rules
 
 
 def simulate(
@@ -197,30 +213,41 @@ def simulate(
     seed: int,
     record_dir: str | Path | None = None,
     on_game: Callable[[int, GameState], None] | None = None,
+    stop_after: int | None = None,
     think_ms: float | None = None,
 ) -> SimulationSummary:
     """Play ``games`` games with ``bots`` (one kind per seat) and sum them up.
 
-    With ``record_dir``, game ``k`` is written as :func:`record_name` ``(k)`` there.
+    With ``record_dir``, game ``k`` is written as :func:`record_name` ``(k)`` there;
+    a game stopped at the deal cap is written unfinished, with ``"stopped"``.
     """
     from stickspel.records import write_record
 
     if games < 0:
         raise RulesError("simulate.games_negative", games=games)
-    rules = capped_for_simulation(rules)
-    summary = SimulationSummary(game, rules, list(bots), seed)
+    if stop_after is not None and stop_after < 1:
+        raise RulesError("simulate.stop_after", value=stop_after)
+    summary = SimulationSummary(
+        game, rules, list(bots), seed, stop_after=deal_cap(rules, stop_after)
+    )
     if record_dir is not None:
         summary.record_dir = str(record_dir)
         Path(record_dir).mkdir(parents=True, exist_ok=True)
     names = [f"{kind}-{s + 1}" for s, kind in enumerate(bots)]
     start = time.perf_counter()
     for k in range(games):
-        state = play_game(game, rules, bots, game_seed(seed, k), think_ms)
+        state = play_game(game, rules, bots, game_seed(seed, k), stop_after, think_ms)
         summary.games += 1
         summary.totals.append(state.returns())
-        summary.winners.append(state.winners())
+        why = stopped(state)
+        summary.winners.append([] if why else state.winners())
+        summary.stopped += why is not None
         if record_dir is not None:
-            write_record(state.to_record(names), Path(record_dir) / record_name(k))
+            doc = state.to_record(names)
+            if why:
+                doc.pop("winner", None)
+                doc["stopped"] = why
+            write_record(doc, Path(record_dir) / record_name(k))
         if on_game is not None:
             on_game(k, state)
     summary.seconds = time.perf_counter() - start

@@ -1,20 +1,24 @@
 """A real uvicorn server on 127.0.0.1 with a free port, in a thread of the test process
-(the fixture ``live`` is in this folder's conftest)."""
+(the fixture ``live`` is in this folder's conftest), or ``stickspel serve`` in a process
+of its own (:func:`spawn_server`), and a driver that plays a game through clients."""
 
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import uvicorn
 from fastapi import FastAPI
 
-from stickspel.client import Client
+from stickspel.client import Client, request
 from stickspel.server.app import create_app
-from stickspel.server.store import SQLiteStore
+from stickspel.server.store import open_store
 
 PLUMP = "plump(players=3,max_cards=2)"
 SEATS = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}]
@@ -40,9 +44,11 @@ class Running:
         self.app.state.store.close()
 
 
-def start_server(db: Path, bot_delay: float = 0.0) -> Running:
-    app = create_app(SQLiteStore(db), bot_delay=bot_delay)
-    port = free_port()
+def start_server(db: Path | str, bot_delay: float = 0.0, port: int | None = None) -> Running:
+    """A server over the database at ``db`` (a URL, or an SQLite file), on ``port``,
+    else a free one (a restart keeps its port)."""
+    app = create_app(open_store(str(db)), bot_delay=bot_delay)
+    port = port or free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
     )
@@ -57,14 +63,19 @@ def start_server(db: Path, bot_delay: float = 0.0) -> Running:
     return Running(f"http://127.0.0.1:{port}", app, server, thread)
 
 
-def play_out(clients: list[Client], limit: int = 500) -> int:
-    """Let whichever client is to act play its first legal action, until the end;
+def play_out(
+    clients: list[Client], limit: int = 500, until: Callable[[], bool] | None = None
+) -> int:
+    """Let whichever client is to act play its first legal action, until the end (or
+    until ``until()`` holds, checked when every client knows the latest version);
     the number of actions the clients played."""
     played = 0
     for _ in range(limit):
         for c in clients:
             c.drain()
         if all(c.state["terminal"] for c in clients):
+            return played
+        if until is not None and until():
             return played
         actor = next((c for c in clients if c.state["legal"]), None)
         if actor is None:  # someone has not heard of the latest version yet, or a bot moves
@@ -79,3 +90,48 @@ def play_out(clients: list[Client], limit: int = 500) -> int:
         for c in clients:
             c.sync(ack["version"])
     raise AssertionError("the game did not end")
+
+
+@dataclass
+class Process:
+    """``stickspel serve`` in a process of its own (what ``kill -9`` can hit)."""
+
+    url: str
+    proc: subprocess.Popen[str]
+    log: Path
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown, no goodbye."""
+        self.proc.kill()
+        self.proc.wait(10)
+
+    def stop(self) -> str:
+        """Stop (SIGTERM) and return what it logged."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.log.read_text()
+
+
+def spawn_server(database: str, log: Path, bot_delay: float = 0.0) -> Process:
+    """``stickspel serve --database …`` on a free port; returns once it answers."""
+    port = free_port()
+    cmd = [sys.executable, "-c", "from stickspel.cli import main; main()", "serve"]
+    cmd += ["--port", str(port), "--database", database, "--bot-delay", str(bot_delay)]
+    with log.open("a") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True)
+    running = Process(f"http://127.0.0.1:{port}", proc, log)
+    end = time.monotonic() + 30
+    while True:
+        try:
+            if request(running.url, "GET", "/api/health")[0] == 200:
+                return running
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > end:
+            running.stop()
+            raise RuntimeError(f"the server did not start: {log.read_text()[-2000:]}")
+        time.sleep(0.1)

@@ -1,18 +1,31 @@
-"""One real browser: Playwright drives Debian's chromium (headless) through a table page.
+"""Real browsers: Playwright drives Debian's chromium (headless) through the pages.
 
 Never ``playwright install``: the browser is the system's ``chromium``, which
-``scripts/test.sh`` installs with apt-get.  Without it this test fails, saying so.
+``scripts/test.sh`` installs with apt-get.  Without it these tests fail, saying so.
+
+Screenshots of every page type at phone (390 px) and desktop width are written to
+``test-artifacts/screenshots/`` (``$STICKSPEL_ARTIFACTS`` overrides the folder).
+One browser serves the module; each test has its own server and contexts.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Running
+from server_helpers import PLUMP, Running, start_server
 
-from stickspel.client import create_table
+from stickspel.client import Client, create_table
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("STICKSPEL_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 
 def chromium() -> str:
@@ -25,54 +38,377 @@ def chromium() -> str:
     return path
 
 
-def test_play_in_the_browser(live: Running) -> None:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
     executable = chromium()
     try:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.fail("the browser test needs playwright (pip install -e '.[test]')")
-    seats = [
-        {"name": "Anna"},
-        {"name": "<i>Bot 1</i>", "bot": "random"},
-        {"name": "Bot 2", "bot": "random"},
-    ]
-    made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
-    room: Any = live.app.state.rooms.get(made["id"])
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=executable, headless=True, args=["--no-sandbox"]
+        b = p.chromium.launch(executable_path=executable, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def new_page(browser: Any, locale: str = "en-GB") -> Any:
+    context = browser.new_context(viewport=PHONE, locale=locale, accept_downloads=True)
+    return watch(context.new_page())
+
+
+ERRORS: dict[int, list[str]] = {}
+
+
+def watch(page: Any) -> Any:
+    """``page``, its script errors noted (see :func:`errors`)."""
+    page.set_default_timeout(10_000)
+    noted: list[str] = ERRORS.setdefault(id(page), [])
+    page.on("pageerror", lambda e: noted.append(str(e)))
+    return page
+
+
+def errors(page: Any) -> list[str]:
+    return ERRORS.get(id(page), [])
+
+
+def shots(page: Any, name: str) -> None:
+    """The page at phone and at desktop width, as artifacts; at phone width nothing
+    may stick out sideways."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(50)
+        if label == "phone":
+            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"{name}: {wide}px wider than a phone"
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+
+
+def table_url(live: Running, made: dict[str, Any], token: str, lang: str) -> str:
+    return f"{live.url}/t/{made['id']}?lang={lang}#token={token}"
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("main", "data-version") or -1)
+
+
+def wait_moved(page: Any, before: int) -> None:
+    page.wait_for_function(f"Number(document.querySelector('main').dataset.version) > {before}")
+
+
+def wait_version(page: Any, v: int) -> None:
+    page.wait_for_function(f"Number(document.querySelector('main').dataset.version) >= {v}")
+
+
+def connected(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator("#conn")).to_have_attribute("data-state", "connected")
+
+
+def play_first(page: Any) -> None:
+    """Click this seat's first choice: a call, else a playable card; wait for the answer."""
+    before = version(page)
+    calls = page.locator("#actions button.call:not(.refused)")
+    target = calls.first if calls.count() else page.locator("#hand .card-button.legal").first
+    target.click()
+    wait_moved(page, before)
+
+
+def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = new_page(browser)
+    page.goto(live.url + "/?lang=en")
+    page.select_option("select[name=game]", "plump")
+    page.fill("input[name=rules]", "plump(children)")
+    page.dispatch_event("input[name=rules]", "change")
+    expect(page.locator("#seats li")).to_have_count(4)
+    page.click("button[type=submit]")
+    # one link and QR code per invited person, and the spectators'
+    expect(page.locator("#created .links li")).to_have_count(2)
+    page.wait_for_function(
+        "[...document.querySelectorAll('#created img.qr')].every(i => i.complete && i.naturalWidth > 0)"
+    )
+    expect(page.locator("#tables li")).to_have_count(1)
+    expect(page.locator("#tables li .status")).to_have_text("playing")
+    shots(page, "lobby")
+    page.reload()  # the host's tables are remembered by this browser
+    expect(page.locator("#tables li")).to_have_count(1)
+    page.click("#tables li a")
+    connected(page)
+    expect(page.locator("#links-box")).to_be_visible()  # the host sees the links later
+    used_keys = used_digit = shot_mid = saw_last = False
+    reasons_checked = 0
+    for _ in range(200):
+        page.wait_for_function(
+            "document.querySelector('#turn').dataset.mine === 'yes' || !document.querySelector('#end').hidden"
         )
+        if page.locator("#end").is_visible():
+            break
+        calls = page.locator("#actions button.call:not(.refused)")
+        if not used_digit and calls.count():
+            before = version(page)  # a bid by its digit
+            page.keyboard.press(calls.first.get_attribute("data-text") or "")
+            wait_moved(page, before)
+            used_digit = True
+            continue
+        if not used_keys and calls.count() == 0:
+            # the keyboard: → moves along the hand, Enter plays the focused card
+            before = version(page)
+            legal = page.locator("#hand .card-button.legal").first.get_attribute("data-card")
+            page.locator(f'#hand .card-button[data-card="{legal}"]').focus()
+            page.keyboard.press("Enter")
+            wait_moved(page, before)
+            used_keys = True
+            continue
+        dimmed = page.locator("#hand .card-button.dimmed")
+        if calls.count() == 0 and dimmed.count():
+            reason = dimmed.first.get_attribute("title")
+            assert reason, "a card that may not be played says why"
+            dimmed.first.click(force=True)  # aria-disabled: a tap still says why
+            expect(page.locator("#error")).to_have_text(reason)
+            reasons_checked += 1
+        if not shot_mid and page.locator("#trick figure.played").count() >= 2:
+            if page.locator("#show-last").count():
+                page.click("#show-last")
+                expect(page.locator("#last-trick")).to_be_visible()
+                saw_last = True
+            shots(page, "table-midgame")
+            shot_mid = True
+        play_first(page)
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#turn")).to_contain_text("The game is over")
+    assert used_keys and used_digit and shot_mid
+    shots(page, "end-of-game")
+    # the protokoll, the PDF and the record at the end
+    page.click("#protokoll-box summary")
+    frame = page.frame_locator("#protokoll")
+    expect(frame.locator("table").first).to_be_visible()
+    with page.expect_download() as pdf:
+        page.click("#pdf")
+    assert Path(pdf.value.path()).read_bytes().startswith(b"%PDF")
+    with page.expect_download() as rec:
+        page.click("#record")
+    doc = json.loads(Path(rec.value.path()).read_text())
+    assert doc["players"][0] == "Anna" and len(doc["deals"]) == 9
+    # a rematch: a new table, the same link works there
+    old = page.url
+    page.click("#rematch")
+    page.wait_for_function(f"location.href !== {json.dumps(old)}")
+    connected(page)
+    expect(page.locator("#hand .card-button").first).to_be_visible()
+    expect(page.locator("#links-box")).to_be_visible()  # the host's links carried over
+    page.goto(live.url + "/?lang=en")
+    expect(page.locator("#tables li")).to_have_count(2)  # and the lobby lists the rematch
+    assert not errors(page), errors(page)
+    print(f"cards refused with a reason checked {reasons_checked} times; last trick: {saw_last}")
+
+
+def test_two_people_a_spectator_and_a_reconnect(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    seats = [{"name": "Anna"}, {"name": "<i>Björn</i>"}, {"name": "Bot", "bot": "random"}]
+    made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
+    pages = []
+    for seat in made["seats"][:2]:
+        page = new_page(browser, "sv-SE")
+        page.goto(table_url(live, made, seat["token"], "sv"))
+        pages.append(page)
+    watcher = new_page(browser, "sv-SE")
+    watcher.goto(table_url(live, made, made["spectator_token"], "sv"))
+    for page in [*pages, watcher]:
+        connected(page)
+    # names are text, never markup; Swedish words
+    expect(pages[0].locator("#scores")).to_contain_text("<i>Björn</i>")
+    assert pages[0].locator("#scores i").count() == 0
+    expect(pages[0].locator("#hand h3")).to_contain_text("Din hand")
+    expect(watcher.locator("#turn")).to_contain_text("Du tittar på")
+    assert watcher.locator("#hand").is_hidden()
+    reconnected = False
+    for move in range(60):
+        mine = [p for p in pages if p.locator("#turn").get_attribute("data-mine") == "yes"]
+        if pages[0].locator("#end").is_visible() and pages[1].locator("#end").is_visible():
+            break
+        if not mine:
+            pages[0].wait_for_timeout(50)
+            continue
+        for refused in mine[0].locator("#actions button.call.refused").all():
+            # the dealer's forbidden bid: greyed, with the rule's reason next to it
+            why = refused.get_attribute("title")
+            assert why and "spärr" in why
+            expect(mine[0].locator("#actions .refused-why")).to_contain_text(why)
+        play_first(mine[0])
+        if move == 2 and not reconnected:
+            # close Björn's tab and open his link again: the same seat and hand come back
+            now = version(mine[0])
+            wait_version(pages[1], now)
+            hand = (
+                pages[1]
+                .locator("#hand .card-button")
+                .evaluate_all("bs => bs.map(b => b.dataset.card)")
+            )
+            context = pages[1].context
+            pages[1].close()
+            pages[1] = watch(context.new_page())
+            pages[1].goto(table_url(live, made, made["seats"][1]["token"], "sv"))
+            connected(pages[1])
+            wait_version(pages[1], now)
+            again = (
+                pages[1]
+                .locator("#hand .card-button")
+                .evaluate_all("bs => bs.map(b => b.dataset.card)")
+            )
+            assert again == hand and again
+            reconnected = True
+        if watcher.locator("#trick figure.played").count() and move < 40:
+            # the spectator sees the trick with names, and no one's hand
+            expect(watcher.locator("#trick figcaption").first).not_to_be_empty()
+            assert watcher.locator("#hand").is_hidden()
+            assert watcher.locator("#actions button").count() == 0
+    assert reconnected
+    for page in pages:
+        expect(page.locator("#end")).to_be_visible()
+    expect(watcher.locator("#end")).to_be_visible()
+    shots(watcher, "spectator-end")
+    for page in [*pages, watcher]:
+        assert not errors(page), errors(page)
+
+
+def test_priffe_auction_in_the_browser(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    seats = [{"name": n} for n in ("Anna", "Ben", "Cleo", "Dan")]
+    made = create_table(live.url, rules="priffe", seats=seats)
+    others = [Client(live.url, made["id"], s["token"], lang="en") for s in made["seats"][1:]]
+    page = new_page(browser)
+    try:
+        page.goto(table_url(live, made, made["seats"][0]["token"], "en"))
+        connected(page)
+
+        def others_pass() -> None:
+            for _ in range(4):
+                actor = next((c for c in others if c.state["legal"]), None)
+                if actor is None or actor.state["observation"]["phase"] != "bid":
+                    return
+                ack = actor.act("pass")
+                for c in others:
+                    c.sync(ack["version"])
+
+        others_pass()
+        expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
+        buttons = page.locator("#actions button.call")
+        expect(buttons.first).to_be_visible()
+        labels = buttons.all_text_contents()
+        assert "Pass" in labels and "Spel (no trump)" in labels
+        expect(page.locator("#panel")).to_contain_text("auction in progress")
+        for refused in page.locator("#actions button.call.refused").all():
+            assert refused.get_attribute("title")  # e.g. spader from third hand: why not
+        shots(page, "priffe-auction")
+        before = version(page)
+        page.locator('#actions button[data-text="pass"]').click()
+        wait_moved(page, before)
+        for c in others:
+            c.sync(version(page))
+        others_pass()
+        # all passed: tvångsnoll, and the play begins
+        expect(page.locator("#panel")).to_contain_text("tvångsnoll")
+        expect(page.locator("#scores thead")).to_contain_text("Auction")
+        assert page.locator("#pairs table").count() == 1
+        shots(page, "priffe-contract")
+        assert not errors(page), errors(page)
+    finally:
+        for c in others:
+            c.close()
+
+
+def test_tremanswhist_exchange_and_buying_in_the_browser(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    seats = [{"name": n} for n in ("Anna", "Björn", "Cissi")]
+    for rules, answer in (("tremanswhist", "passa"), ("tremanswhist(form=buying)", "köp")):
+        made = create_table(live.url, rules=rules, seats=seats)
+        others = [Client(live.url, made["id"], s["token"]) for s in made["seats"][1:]]
+        page = new_page(browser, "sv-SE")
         try:
-            page = browser.new_page(viewport={"width": 390, "height": 800}, locale="en-GB")
-            page.set_default_timeout(10_000)
-            page.goto(live.url + "/t/" + made["id"] + "?lang=en#token=" + made["seats"][0]["token"])
-            expect(page.locator("#conn")).to_have_attribute("data-state", "connected")
-            # names are text, never markup
-            expect(page.locator("#scores")).to_contain_text("<i>Bot 1</i>")
-            assert page.locator("i").count() == 0
-            # the hand, sorted, with the cards the seat holds; it is Anna's turn to bid
+            page.goto(table_url(live, made, made["seats"][0]["token"], "sv"))
+            connected(page)
+            for _ in range(2):  # the others decline the pile (or buy nothing) before Anna
+                actor = next((c for c in others if c.state["legal"]), None)
+                if actor is None:
+                    break
+                ack = actor.act(answer)
+                for c in others:
+                    c.sync(ack["version"])
             expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
-            hand = page.locator("#hand .card-button")
-            expect(hand.first).to_be_visible()
-            assert hand.count() == len(room.table.view(room.table.persons[0]).observation["hand"])
-            bids = page.locator("button.call:not([disabled])")
-            expect(bids.first).to_be_visible()
-            version = room.table.version
-            bids.first.click()
-            # accepted: the bid is in the log and the table moved on
-            expect(page.locator("#log")).to_contain_text("Anna:")
-            assert room.table.version > version
-            # then a card: click a legal one (dimmed ones are disabled) and see it played
-            legal = page.locator("#hand .card-button.legal")
-            expect(legal.first).to_be_visible()
-            card = legal.first.get_attribute("data-card")
-            assert card is not None
-            dimmed = page.locator("#hand .card-button.dimmed")
-            for i in range(dimmed.count()):
-                assert dimmed.nth(i).is_disabled()
-            legal.first.click()
-            expect(page.locator("#log")).to_contain_text("Anna plays")
-            expect(page.locator(f'#hand .card-button[data-card="{card}"]')).to_have_count(0)
-            assert page.locator("#error").text_content() == ""
+            hand = set(
+                page.locator("#hand .card-button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+            )
+            if answer == "passa":
+                expect(page.locator("#actions button.call")).to_have_text(
+                    ["Ta fjärde högen (−1)", "Passa"]
+                )
+                expect(page.locator("#panel")).to_contain_text("Fjärde högen: 13 kort")
+                shots(page, "tremanswhist-exchange")
+                before = version(page)
+                page.locator('#actions button[data-text="byt"]').click()
+                wait_moved(page, before)
+                expect(page.locator("#panel")).to_contain_text("Anna bytte (−1)")
+                got = set(
+                    page.locator("#hand .card-button").evaluate_all(
+                        "bs => bs.map(b => b.dataset.card)"
+                    )
+                )
+                assert len(got) == 13 and not got & hand  # the whole fourth pile
+            else:
+                for _ in range(2):  # put two cards away, then buy two
+                    before = version(page)
+                    page.locator("#hand .card-button.legal").first.click()
+                    wait_moved(page, before)
+                expect(page.locator("#hand .card-button")).to_have_count(11)
+                buy = page.locator('#actions button[data-text="köp"]')
+                expect(buy).to_have_text("Köp (2 kort)")
+                expect(page.locator("#turn")).to_contain_text("högst 11 till")
+                shots(page, "tremanswhist-buying")
+                before = version(page)
+                buy.click()
+                wait_moved(page, before)
+                expect(page.locator("#panel")).to_contain_text("Anna köpte 2 kort")
+                expect(page.locator("#hand .card-button")).to_have_count(13)
+            assert not errors(page), errors(page)
         finally:
-            browser.close()
+            for c in others:
+                c.close()
+            page.context.close()
+
+
+def test_away_and_a_reconnect_after_a_server_restart(tmp_path: Path, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    running = start_server(tmp_path / "db.sqlite3")
+    try:
+        seats = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "random"}]
+        made = create_table(running.url, rules=PLUMP, seats=seats, timer=1)
+        page = new_page(browser)
+        page.goto(f"{running.url}/t/{made['id']}?lang=en#token={made['seats'][0]['token']}")
+        connected(page)
+        # no one plays: the clocks run out, stand-ins play, the page says who is away
+        expect(page.locator("#back")).to_be_visible()
+        expect(page.locator("#turn")).to_contain_text("a bot plays for you")
+        expect(page.locator("#scores .away").first).to_contain_text("away")
+        shots(page, "away")
+        page.click("#back")
+        expect(page.locator("#back")).to_have_count(0)
+        seen = version(page)
+        # the server goes away and comes back on the same port with the same database
+        port = int(running.url.rsplit(":", 1)[1])
+        running.stop()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "retry_in")
+        expect(page.locator("#conn")).to_contain_text("Reconnecting in")
+        running = start_server(tmp_path / "db.sqlite3", port=port)
+        expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=20_000)
+        assert version(page) >= seen
+        assert not errors(page), errors(page)
+    finally:
+        running.stop()

@@ -22,10 +22,21 @@ def test_names_are_escaped(live: Running) -> None:
     evil = "<script>alert(1)</script>"
     seats = [{"name": evil}, {"name": "Björn"}, {"name": "Bot", "bot": "random"}]
     made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
-    for page in (get(live.url + "/"), get(live.url + f"/t/{made['id']}")):
-        assert evil not in page
-        assert "&lt;script&gt;" in page or "\\u003cscript\\u003e" in page
-    assert "Björn" in get(live.url + "/")
+    page = get(live.url + f"/t/{made['id']}")
+    assert evil not in page
+    assert "&lt;script&gt;" in page or "\\u003cscript\\u003e" in page
+    # the lobby lists only the tables this browser made (from its local storage):
+    # no one sees who plays at other people's tables
+    lobby = get(live.url + "/")
+    assert "Björn" not in lobby and evil not in lobby
+
+
+def test_pages_carry_the_catalogues_words(live: Running) -> None:
+    from stickspel.i18n import render
+
+    page = get(live.url + "/?lang=en")
+    for lang in ("sv", "en"):
+        assert json.dumps(render("web.make", {}, lang))[1:-1] in page
 
 
 def test_qr_code(live: Running) -> None:
@@ -64,3 +75,23 @@ def test_protokoll(live: Running) -> None:
     assert status == 200 and pdf.startswith(b"%PDF")
     status, _ = request_raw(live.url, path, {"token": made["spectator_token"]})
     assert status == 403
+
+
+def test_every_word_the_pages_use_is_in_both_catalogues() -> None:
+    import re
+
+    from stickspel.i18n import catalogue
+    from stickspel.server.common import HERE
+
+    used = set()
+    for path in [*(HERE / "static").glob("*.js"), *(HERE / "templates").glob("*.html")]:
+        text = path.read_text()
+        used |= set(re.findall(r"\bt\(lang, \"(\w+)\"", text))
+        used |= set(re.findall(r"data-t=\"(\w+)\"", text))
+        used |= set(re.findall(r"setConn\(\"(\w+)\"", text))  # the connection's status
+    assert {"your_turn", "make", "back", "retry_in"} <= used
+    for lang in ("sv", "en"):
+        missing = {k for k in used if f"web.{k}" not in catalogue(lang)}
+        assert not missing, f"{lang}: {missing}"
+    web = {lang: {k for k in catalogue(lang) if k.startswith("web.")} for lang in ("sv", "en")}
+    assert web["sv"] == web["en"]

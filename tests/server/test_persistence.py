@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+import pytest
 from server_helpers import PLUMP, SEATS, Running, play_out, start_server
 
 from stickspel.client import Client, create_table, request
 
+pytestmark = pytest.mark.databases  # every test here runs on SQLite and on PostgreSQL
 
-def test_restart_and_go_on(tmp_path: Path) -> None:
-    db = tmp_path / "data" / "stickspel.sqlite3"
+
+def test_restart_and_go_on(database: str) -> None:
+    db = database
     first = start_server(db)
     try:
         made = create_table(first.url, rules=PLUMP, seats=SEATS)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,11 +13,14 @@ from stickspel.client import Client, ServerError, create_table, request
 from stickspel.core import Observation
 from stickspel.games import load_game
 
+pytestmark = pytest.mark.databases  # every test here runs on SQLite and on PostgreSQL
 
-def test_health(live: Running) -> None:
+
+def test_health(live: Running, database_kind: str) -> None:
     status, body = request(live.url, "GET", "/api/health")
     assert status == 200
-    assert body["database"]["kind"] == "sqlite" and body["database"]["version"]
+    assert body["database"]["kind"] == database_kind and body["database"]["version"]
+    assert body["stickspel"]
 
 
 def test_create_and_validation(live: Running) -> None:
@@ -161,74 +163,106 @@ def cards_in(value: Any) -> set[str]:
 
 def forbidden_by_version(
     rules: str, record_state: Any, person_seats: int
-) -> dict[int, list[set[str]]]:
+) -> tuple[dict[int, list[set[str]]], dict[int, tuple[int, ...]]]:
     """For each version v: per seat, the cards other seats hold (or the pile hides)
-    after event v that the seat's own observation does not show."""
+    after event v that the seat's own observation does not show — the last entry is
+    a spectator's: every such card no seat's observation shows to all; and the seating
+    (seat → person) after event v."""
+    from stickspel.core.cards import card_str
+
     state = record_state
     fresh = load_game(rules).new_initial_state(state.first_dealer)
-    out: dict[int, list[set[str]]] = {0: [set() for _ in range(person_seats)]}
+    out: dict[int, list[set[str]]] = {0: [set() for _ in range(person_seats + 1)]}
+    seating: dict[int, tuple[int, ...]] = {0: tuple(range(person_seats))}
     for v, item in enumerate(state.history(), 1):
         fresh.apply_history_item(item)
         obs = [fresh.observation(s) for s in range(person_seats)]
-        hidden: list[set[str]] = []
-        for s in range(person_seats):
-            others = set()
-            for o in range(person_seats):
-                if o != s:
-                    others |= set(obs[o].get("hand") or []) | set(obs[o].get("discarded") or [])
-            pile = getattr(fresh, "pile", None)
-            if pile:
-                from stickspel.core.cards import card_str
-
-                others |= {card_str(c) for c in pile}
-            hidden.append(others - cards_in(obs[s]))
+        seen = [cards_in(o) for o in obs]
+        private = set()
+        for o in obs:
+            private |= set(o.get("hand") or []) | set(o.get("discarded") or [])
+        pile = getattr(fresh, "pile", None)
+        if pile:
+            private |= {card_str(c) for c in pile}
+        hidden = [private - set(o.get("hand") or []) - seen[s] for s, o in enumerate(obs)]
+        hidden.append(private - set.intersection(*seen))
         out[v] = hidden
-    return out
+        seating[v] = tuple(fresh.seating()) or tuple(range(person_seats))
+    return out, seating
 
 
 def assert_no_leak(
-    client: Client, seat_of_person: int, forbidden: dict[int, list[set[str]]]
+    client: Client,
+    person: int | None,
+    forbidden: dict[int, list[set[str]]],
+    seating: dict[int, tuple[int, ...]],
 ) -> None:
+    """Every message ``client`` got holds only cards its seat (``person`` None: a
+    spectator) may know at the version the message belongs to."""
     for msg in client.messages:
         v = msg.get("seq") if msg["type"] == "event" else msg.get("version")
         if v is None:
             assert not cards_in(msg), msg
             continue
-        seat = seat_of_person  # Plump and Tremanswhist: no one moves seats
+        seat = -1 if person is None else seating[v].index(person)  # Priffe moves people
         leaked = cards_in(msg) & forbidden[v][seat]
         assert not leaked, f"seat {seat} was sent {leaked} at version {v}: {msg}"
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [PLUMP, "plump(players=3,max_cards=2,bidding=simultaneous,sparr=false)", "tremanswhist"],
-)
-def test_no_seat_receives_another_seats_cards(live: Running, rules: str) -> None:
-    made = create_table(live.url, rules=rules, seats=SEATS)
-    anna = Client(live.url, made["id"], made["seats"][0]["token"])
+def play_some(clients: list[Client], moves: int, pick: int = -1) -> None:
+    """Let whichever client is to act play its legal action ``pick``, ``moves`` times
+    at most (or to the end)."""
+    for _ in range(moves):
+        for c in clients:
+            c.drain()
+        if all(c.state["terminal"] for c in clients):
+            return
+        actor = next((c for c in clients if c.state["legal"]), None)
+        if actor is None:
+            top = max(c.state["version"] for c in clients)
+            for c in clients:
+                c.sync(top)
+            continue
+        ack = actor.act(actor.state["legal"][pick]["action"])
+        for c in clients:
+            c.sync(ack["version"])
+
+
+LEAK_GAMES = [
+    (PLUMP, SEATS),
+    ("plump(players=3,max_cards=2,bidding=simultaneous,sparr=false)", SEATS),
+    ("tremanswhist", SEATS),
+    ("tremanswhist(form=buying)", SEATS),
+    ("priffe", [*SEATS, {"name": "D", "bot": "heuristic"}]),
+]
+
+
+@pytest.mark.parametrize(("rules", "seats"), LEAK_GAMES, ids=[r for r, _ in LEAK_GAMES])
+def test_no_connection_receives_cards_it_may_not_see(
+    live: Running, rules: str, seats: list[dict[str, Any]]
+) -> None:
+    made = create_table(live.url, rules=rules, seats=seats)
+    # Anna and the spectator draw pages (labels, card reasons, the panel); Björn does not
+    anna = Client(live.url, made["id"], made["seats"][0]["token"], ui=True)
     björn = Client(live.url, made["id"], made["seats"][1]["token"])
-    with anna, björn:
+    watcher = Client(live.url, made["id"], made["spectator_token"], ui=True)
+    with anna, björn, watcher:
         if rules.startswith("plump"):
             play_out([anna, björn])
-        else:  # Tremanswhist: a few deals are enough
-            clients = [anna, björn]
-            for _ in range(120):
-                for c in clients:
-                    c.drain()
-                actor = next((c for c in clients if c.state["legal"]), None)
-                if actor is None:
-                    top = max(c.state["version"] for c in clients)
-                    for c in clients:
-                        c.sync(top)
-                    continue
-                ack = actor.act(actor.state["legal"][-1]["action"])
-                for c in clients:
-                    c.sync(ack["version"])
+        else:  # a few deals are enough; put away cards while buying (pick 0)
+            play_some([anna, björn], 120, pick=0 if "buying" in rules else -1)
+        watcher.sync(max(anna.state["version"], björn.state["version"]))
+        # the spectator was shown the game: a public observation and the panel
+        shown = [m for m in watcher.messages if m["type"] == "state" and m["public"]]
+        assert shown and any(m["panel"]["head"] for m in shown)
+        assert all(m["observation"] is None and not m["legal"] for m in shown)
     room = live.app.state.rooms.get(made["id"])
-    forbidden = forbidden_by_version(room.game.rules.to_text(), room.table.state, 3)
+    n = len(seats)
+    forbidden, seating = forbidden_by_version(room.game.rules.to_text(), room.table.state, n)
     assert max(forbidden) == room.table.version
-    assert_no_leak(anna, 0, forbidden)
-    assert_no_leak(björn, 1, forbidden)
+    assert_no_leak(anna, 0, forbidden, seating)
+    assert_no_leak(björn, 1, forbidden, seating)
+    assert_no_leak(watcher, None, forbidden, seating)
 
 
 def test_waiting_table_and_start(live: Running) -> None:
@@ -307,9 +341,9 @@ def test_malformed_messages(live: Running) -> None:
         assert björn.state["status"] == "playing"
 
 
-def test_bots_move_one_at_a_time(tmp_path: Path) -> None:
+def test_bots_move_one_at_a_time(database: str) -> None:
     """With a bot delay (as `stickspel serve` runs) each bot move comes as its own state."""
-    running = start_server(tmp_path / "db.sqlite3", bot_delay=0.01)
+    running = start_server(database, bot_delay=0.01)
     try:
         seats = [{"name": "Anna"}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}]
         made = create_table(running.url, rules=PLUMP, seats=seats)

@@ -120,6 +120,7 @@ class ExpertBot:
         infer: bool = True,
         search_calls: bool | None = None,
         cards: str = "auto",
+        every_bid: bool = False,
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.think_ms = (
@@ -130,6 +131,8 @@ class ExpertBot:
         self.infer = infer
         self.search_calls = search_calls
         self.cards = cards
+        # analysis judges every bid by simulation, not only the nearest few
+        self.bid_candidates = 10**6 if every_bid else BID_CANDIDATES
 
     # --- the decision ------------------------------------------------------------------
     def act(self, turn: Turn) -> int:
@@ -152,6 +155,13 @@ class ExpertBot:
 
     def _evaluator(self, game: str) -> str:
         return _card_evaluator(self.cards, game)
+
+    def evaluate(self, turn: Turn) -> dict[int, float]:
+        """Every legal action's expected value to the seat (the weighted mean over the
+        worlds drawn): what :meth:`act` maximises where it searches (cards, Plump's
+        bids); :mod:`stickspel.analysis` uses it."""
+        in_play = turn.observation["phase"] == "play"
+        return self._judge(turn, list(turn.legal_actions), self._rng(turn), in_play)
 
     @staticmethod
     def _cost(action: int) -> int:
@@ -262,7 +272,7 @@ class ExpertBot:
         out: dict[int, float] = {}
         # the bids nearest the counted tricks: a world's time goes to them, not to
         # bids no hand would make (the others are judged worth nothing)
-        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[:BID_CANDIDATES]
+        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[: self.bid_candidates]
         for action in legal:
             if action not in near:
                 out[action] = -abs(action - BID_BASE - mine)

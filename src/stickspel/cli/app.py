@@ -16,6 +16,7 @@ import dataclasses
 import importlib
 import inspect
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -55,9 +56,13 @@ BOT_NAMES = ("Anna", "Björn", "Cissi", "David", "Eva", "Filip", "Greta", "Hugo"
 
 RECORD_DIR = Path("stickspel-records")
 
+FORCED_PAUSE = 1.0  # seconds a forced card is shown before it is played (at a terminal)
+
 
 def _msg(lang: str, key: str, **kw: Any) -> str:
-    return MESSAGES[lang][key].format(**kw)
+    from stickspel.i18n import render
+
+    return render(f"cli.{key}", kw, lang)
 
 
 def _console() -> Console:
@@ -309,6 +314,36 @@ def _bots_for(
     ]
 
 
+def program_command(argv0: str | None = None) -> str:
+    """How to run this program again from the current directory: ``stickspel`` where
+    that name on PATH is this program, else the path it was started by (after
+    ``make play``: ``.venv/bin/stickspel``).
+
+    >>> program_command("/nowhere/bin/stickspel")
+    '/nowhere/bin/stickspel'
+    """
+    import os
+    import shutil
+
+    argv0 = argv0 or sys.argv[0]
+    name = os.path.basename(argv0)
+    if name in ("__main__.py", "-c") or not name:  # python -m stickspel
+        return f"{_path_from_here(sys.executable)} -m stickspel"
+    found = shutil.which(name)
+    if os.sep not in argv0 or (found and os.path.abspath(found) == os.path.abspath(argv0)):
+        return name
+    return _path_from_here(argv0)
+
+
+def _path_from_here(path: str) -> str:
+    """``path`` relative to the current directory when it lies under it, else absolute."""
+    import os
+
+    full = os.path.abspath(path)
+    rel = os.path.relpath(full)
+    return rel if not rel.startswith("..") and os.sep in rel else full
+
+
 def default_record_path(game: str, directory: Path = RECORD_DIR) -> Path:
     """A new time-stamped record file under ``directory``."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -443,7 +478,7 @@ def _play(game: str, **kwargs: Any) -> None:
         console.print(_msg(lang, "resumed", path=resume, deals=len(state.deal_records)))
     table, human = _open_table(state, players, seat, bots, rng, path)
     try:
-        _loop(console, table, human, lang, game)
+        _loop(console, table, human, lang, game, common["auto_play"])
     except (KeyboardInterrupt, EOFError) as stop:
         raise _save_on_stop(console, table, lang, game, path, stop) from None
     _show_result(console, table, players, lang, path)
@@ -582,7 +617,8 @@ def _save_on_stop(
     write_record(table.to_record(), path, private=True)
     console.print()
     console.print(_msg(lang, "saved", path=path), soft_wrap=True)
-    console.print(_msg(lang, "resume_hint", game=game, path=path), soft_wrap=True)
+    hint = _msg(lang, "resume_hint", program=program_command(), game=game, path=path)
+    console.print(hint, soft_wrap=True)
     code = 130 if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, _Quit) else 0
     return typer.Exit(code)
 
@@ -599,7 +635,9 @@ class _Quit(KeyboardInterrupt):
     """The player typed q: save and stop, as Ctrl-C does (but a chosen end: status 0)."""
 
 
-def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> None:
+def _loop(
+    console: Console, table: Any, human: Any, lang: str, game: str, auto_play: bool = True
+) -> None:
     """The terminal client of ``table``: ask ``human`` for its moves, let the table
     deal and run the bots, and show what the human's event stream carries.
 
@@ -607,15 +645,19 @@ def _loop(console: Console, table: Any, human: Any, lang: str, game: str) -> Non
     announced as the table says the human saw it (a hidden one without its
     content), so nothing here decides what is public.
     """
-    _Terminal(console, table, human, lang, game).run()
+    _Terminal(console, table, human, lang, game, auto_play).run()
 
 
 class _Terminal:
     """One human's terminal at a table (see :func:`_loop`)."""
 
-    def __init__(self, console: Console, table: Any, human: Any, lang: str, game: str) -> None:
+    def __init__(
+        self, console: Console, table: Any, human: Any, lang: str, game: str, auto_play: bool
+    ) -> None:
         from stickspel.safetext import markup_safe
 
+        self.auto_play = auto_play  # a forced card is played after a notice
+        self.auto_played: int | None = None  # and if typed next anyway, said so kindly
         self.console = console
         self.table = table
         self.human = human
@@ -666,7 +708,18 @@ class _Terminal:
             )
         if e.deal_over:
             self.console.print(_msg(lang, "deal_over"), style="bold")
-            _show_sheet(self.console, self.table.state, self.players, lang)
+            self._show_deal_summary()
+            if not self.table.is_terminal():  # the final sheet comes with the result
+                _show_sheet(self.console, self.table.state, self.players, lang)
+
+    def _show_deal_summary(self) -> None:
+        """One line per player (or side) on the deal just played: bid, tricks, points."""
+        summary = getattr(self.view, "deal_summary", None)
+        deals = self.table.record_for(self.human).get("deals") or []
+        if summary is None or not deals:
+            return
+        for line in summary(deals[-1], self.players, self.lang):
+            self.console.print(line, soft_wrap=True)
 
     def _show_move(self, e: Any) -> None:
         """Another player's move, as the human saw it."""
@@ -695,10 +748,26 @@ class _Terminal:
         if not self.shown_view:
             self.console.print(self.view.render(obs, players=self.players, lang=lang))
         self.shown_view = True
+        if self.auto_play and _forced_card(now.legal_actions) is not None:
+            self._play_forced(state, now)
+            return
         question = self.view.prompt(obs, lang=lang)
         legal = _legal_text(state, now.legal_actions, obs, lang)
         raw = self.console.input(Text(f"{question} [{_msg(lang, 'legal')}: {legal}]: "))
         self._answer(state, now, raw.strip())
+
+    def _play_forced(self, state: GameState, now: Any) -> None:
+        """The only legal card, played after a short notice (``--no-auto-play`` asks instead)."""
+        import time
+
+        card = now.legal_actions[0]
+        self.console.print(
+            _msg(self.lang, "forced", card=_action_text(state, card, self.lang)), style="yellow"
+        )
+        if self.console.is_terminal:  # a moment to see it; no pause when nobody watches
+            time.sleep(FORCED_PAUSE)
+        self.table.submit(self.human, card, version=now.version)
+        self.auto_played = card
 
     def _answer(self, state: GameState, now: Any, text: str) -> None:
         """Help, the protokoll, quit, or a move for the table."""
@@ -706,8 +775,7 @@ class _Terminal:
             return
         low = text.lower()
         if low in ("?", "h", "help", "hjälp"):
-            self.console.print(_msg(self.lang, "help"))
-            self.shown_view = False
+            self._show_help(state)
             return
         if low in ("p", "protokoll"):
             doc = self.table.record_for(self.human)
@@ -717,13 +785,28 @@ class _Terminal:
             raise _Quit()
         self._submit(state, now, text)
 
+    def _show_help(self, state: GameState) -> None:
+        """``?``: the short rules of the game being played, then how to answer."""
+        summary = getattr(self.view, "rules_summary", None)
+        if summary is not None:
+            self.console.print(summary(state.rules, self.lang), soft_wrap=True)
+        self.console.print(_msg(self.lang, "help"), soft_wrap=True)
+        self.shown_view = False
+
     def _submit(self, state: GameState, now: Any, text: str) -> None:
         lang = self.lang
         try:
-            action = state.string_to_action(text)
+            action = self._by_position(now, text)
+            if action is None:
+                action = state.string_to_action(text)
         except InvalidActionError as e:
             self.console.print(_msg(lang, "unparsable", reason=error_text(e, lang)), style="red")
             return
+        if action == self.auto_played and action not in now.legal_actions:
+            self.console.print(_msg(lang, "already_played", card=_action_text(state, action, lang)))
+            self.auto_played = None
+            return
+        self.auto_played = None
         try:
             self.table.submit(self.human, action, version=now.version)
         except IllegalActionError as e:
@@ -733,6 +816,25 @@ class _Terminal:
             self.console.print(
                 _msg(lang, "refused", reason=error_text(e, lang, names)), style="red"
             )
+
+    def _by_position(self, now: Any, text: str) -> int | None:
+        """The card at position ``text`` (1, 2 …) of the hand as shown, while cards are
+        picked; None where a number means something else (a bid) or is no number."""
+        from stickspel.views import hand_order, numbered
+
+        obs = now.observation
+        if not text.isdigit() or not numbered(obs) or not any(a < 52 for a in now.legal_actions):
+            return None
+        hand = hand_order(obs)
+        k = int(text)
+        if not 1 <= k <= len(hand):
+            raise InvalidActionError("cli.no_position", k=k, n=len(hand))
+        return hand[k - 1]
+
+
+def _forced_card(legal: Sequence[int]) -> int | None:
+    """The card to play when it is the only legal action."""
+    return legal[0] if len(legal) == 1 and 0 <= legal[0] < 52 else None
 
 
 def _sim(game: str, **kwargs: Any) -> None:
@@ -753,7 +855,7 @@ def _run_simulation(
 ) -> SimulationSummary:
     """The bots' games; after Ctrl-C the summary of those played so far."""
     from stickspel.records.io import check_output_path
-    from stickspel.simulate import SimulationSummary, capped_for_simulation, parse_bots, simulate
+    from stickspel.simulate import SimulationSummary, deal_cap, parse_bots, simulate, stopped
 
     played: list[GameState] = []
     try:
@@ -762,13 +864,17 @@ def _run_simulation(
             check_output_path(common["record_dir"], directory=True)
         summary = simulate(
             game, rules, bots, common["games"], common["seed"], common["record_dir"],
-            on_game=lambda _k, state: played.append(state), think_ms=common["think_ms"],
+            on_game=lambda _k, state: played.append(state), stop_after=common["stop_after"],
+            think_ms=common["think_ms"],
         )  # fmt: skip
     except KeyboardInterrupt:  # Ctrl-C: the summary of the games played so far
         summary = SimulationSummary(
-            game, capped_for_simulation(rules), list(bots), common["seed"], len(played),
-            [st.returns() for st in played], [st.winners() for st in played],
+            game, rules, list(bots), common["seed"], len(played),
+            [st.returns() for st in played],
+            [[] if stopped(st) else st.winners() for st in played],
             record_dir=str(common["record_dir"]) if common["record_dir"] is not None else None,
+            stopped=sum(stopped(st) is not None for st in played),
+            stop_after=deal_cap(rules, common["stop_after"]),
         )  # fmt: skip
         print(_msg(lang, "error") + ": interrupted (Ctrl-C)", file=sys.stderr)
     except (RulesError, ValueError) as e:
@@ -784,6 +890,8 @@ def _print_summary(lang: str, data: dict[str, Any]) -> None:
     console.print(_seat_table(lang, data))
     if len(data["by_bot"]) > 1:
         console.print(_by_bot_table(lang, data))
+    if data.get("stopped"):
+        console.print(_msg(lang, "stopped", n=data["stopped"], deals=data["stop_after"]))
     if data["record_dir"]:
         console.print(_msg(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
 
@@ -863,6 +971,16 @@ def _play_seat_params() -> list[inspect.Parameter]:
             Optional[str],  # noqa: UP045
             typer.Option(None, "--name", help="Your name on the protokoll."),
         ),
+        _param(
+            "auto_play",
+            bool,
+            typer.Option(
+                True,
+                "--auto-play/--no-auto-play",
+                help="Play a card that is the only legal one after a short notice "
+                "(--no-auto-play: ask for it as for any other).",
+            ),
+        ),
     ]
 
 
@@ -930,6 +1048,16 @@ def _sim_params() -> list[inspect.Parameter]:
         ),
         _think_ms_param(),
         _param("json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")),
+        _param(
+            "stop_after",
+            Optional[int],  # noqa: UP045
+            typer.Option(
+                None,
+                "--stop-after",
+                help="A game the rules leave open (Tremanswhist without --max-deals) is "
+                "stopped after this many deals, unfinished and won by nobody (default: 100).",
+            ),
+        ),
     ]
 
 
@@ -956,13 +1084,14 @@ def _replay_file(file: Path, as_json: bool, lang: str) -> Replay:
     from stickspel.records import RecordError, load_record, replay
     from stickspel.safetext import plain
 
+    doc: dict[str, Any] | None = None
     try:
         doc = load_record(file)
         return replay(doc)
     except OSError as e:
         raise _fail(lang, str(e), 1) from None
     except (RecordError, RulesError) as e:
-        _report_invalid(file, as_json, lang, e)
+        _report_invalid(file, as_json, lang, e, _names_at(doc, getattr(e, "deal", None)))
         raise typer.Exit(1) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         # a value of the wrong kind that the checks let through: still one line
@@ -987,8 +1116,33 @@ def _invalid_error(e: RecordError | RulesError) -> dict[str, Any]:
     }
 
 
-def _report_invalid(file: Path, as_json: bool, lang: str, e: RecordError | RulesError) -> None:
-    """Say why ``file`` is not a valid record: JSON on stdout, or one line on stderr."""
+def _names_at(doc: dict[str, Any] | None, deal: int | None) -> list[str] | None:
+    """The players' names by seat in deal ``deal`` (1-based) of a record, where known:
+    a person reads a replay error by who it is about, not by a seat number."""
+    from stickspel.safetext import markup_safe
+
+    players = doc.get("players") if isinstance(doc, dict) else None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return None
+    deals = doc.get("deals") if isinstance(doc, dict) else None
+    seating = list(range(len(players)))
+    if isinstance(deals, list) and deal is not None and 1 <= deal <= len(deals):
+        given = deals[deal - 1].get("seating") if isinstance(deals[deal - 1], dict) else None
+        if isinstance(given, list) and sorted(given) == seating:
+            seating = given
+    return [markup_safe(players[p], 40) for p in seating]
+
+
+def _report_invalid(
+    file: Path,
+    as_json: bool,
+    lang: str,
+    e: RecordError | RulesError,
+    names: list[str] | None = None,
+) -> None:
+    """Say why ``file`` is not a valid record: JSON on stdout, or one line on stderr
+    (naming the players where the record names them)."""
+    from stickspel.core import StickspelError
     from stickspel.records.io import RecordFileError
     from stickspel.safetext import plain
 
@@ -996,16 +1150,25 @@ def _report_invalid(file: Path, as_json: bool, lang: str, e: RecordError | Rules
     if as_json:
         print(json.dumps({"valid": False, "error": err}, ensure_ascii=False, indent=1))
         return
-    where = [
-        _msg(lang, f"where_{k}", n=err[k]) for k in ("deal", "trick", "seat") if err[k] is not None
-    ]
+    message = err["message_sv"] if lang == "sv" else err["message"]
+    seat = err["seat"]
+    if names is not None and isinstance(seat, int) and 0 <= seat < len(names):
+        cause = getattr(e, "cause", None)
+        if isinstance(cause, StickspelError):
+            message = error_text(cause, lang, names)
+        elif hasattr(e, "detail_text"):
+            message = e.detail_text(lang, names)
+    where = [_msg(lang, f"where_{k}", n=err[k]) for k in ("deal", "trick") if err[k] is not None]
+    if isinstance(seat, int):
+        named = names is not None and 0 <= seat < len(names)
+        where.append(names[seat] if named and names else _msg(lang, "where_seat", n=seat + 1))
     print(
         plain(  # one line; what the file says is shown, not obeyed
             _msg(
                 lang,
                 "invalid",
                 where=(", ".join(where) + ": ") if where else "",
-                message=err["message_sv"] if lang == "sv" else err["message"],
+                message=message,
                 rule=err["rule"],
             )
             + ("" if isinstance(e, RecordFileError) else f" — {file}"),  # the file named
@@ -1044,11 +1207,37 @@ def _allowed(f: dataclasses.Field[Any], lang: str) -> str:
     if choices:
         return ", ".join(str(c) for c in choices)
     kind = _type_name(f)
+    if kind.startswith("tuple"):  # one whole number per seat: A/B/C
+        n = len(f.default) if isinstance(f.default, tuple) else 3
+        return _msg(lang, "any_ints", form="/".join("ABCDEFGHIJ"[:n]))
     if kind == "bool":
         return _msg(lang, "any_bool")
     if "int" in kind:
         return _msg(lang, "any_int") + (" / none" if "None" in kind else "")
     return _msg(lang, "any")
+
+
+# the seed rule texts by their titles (the files themselves are not in the repository)
+_SOURCES = re.compile(r"\b(00[0-4])\b")
+
+
+def source_text(source: str, lang: str) -> str:
+    """A rules option's source with each seed text named by its title.
+
+    >>> source_text("000 (Poäng); RULES.md", "en")
+    'the rule text “Plump ♥” (Poäng); RULES.md'
+    """
+    return _SOURCES.sub(lambda m: _msg(lang, f"source_{m.group(1)}"), source)
+
+
+def _preset_note(rules: type[Rules], name: str, lang: str) -> str:
+    """`` (= buying)`` for a preset that is another name of an earlier one."""
+    presets = list(rules.PRESETS.items())
+    values = rules.PRESETS[name]
+    for other, settings in presets[: [p for p, _ in presets].index(name)]:
+        if settings == values:
+            return " " + _msg(lang, "same_preset", name=other)
+    return ""
 
 
 def _flag_text(f: dataclasses.Field[Any]) -> str:
@@ -1060,7 +1249,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
     """The options and presets of ``game`` as Markdown tables (used for the docs).
 
     >>> print(rules_markdown("plump").splitlines()[2])
-    | `players` | `--players` | 4 | whole number | Number of players, 2–10 (2 plays with a blind hand). | 000; RULES.md |
+    | `players` | `--players` | 4 | whole number | Number of players, 2–10 (2 plays with a blind hand). | the rule text “Plump ♥”; RULES.md |
     """
     spec = game_spec(game)
     cols = [_msg(lang, k) for k in ("option", "flag", "default", "allowed", "about", "source")]
@@ -1072,7 +1261,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
             _value_text(f.default),
             _allowed(f, lang),
             str(f.metadata.get("help", "")),
-            str(f.metadata.get("source", "")),
+            source_text(str(f.metadata.get("source", "")), lang),
         ]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += [
@@ -1082,6 +1271,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
     ]
     for name, values in spec.rules.PRESETS.items():
         settings = ", ".join(f"{k}={_value_text(v)}" for k, v in values.items()) or "—"
+        settings += _preset_note(spec.rules, name, lang)
         lines.append(f"| `{name}` | {settings} | `{spec.rules.preset(name).to_text()}` |")
     return "\n".join(lines) + "\n"
 
@@ -1116,12 +1306,16 @@ def rules_command(
         )
         console.print(Text(f"  {f.metadata.get('help', '')}"))
         console.print(
-            Text(f"  {_msg(lang, 'source')}: {f.metadata.get('source', '')}", style="dim")
+            Text(
+                f"  {_msg(lang, 'source')}: {source_text(str(f.metadata.get('source', '')), lang)}",
+                style="dim",
+            )
         )
     console.print()
     console.print(Text(_msg(lang, "presets"), style="bold underline"))
     for name in spec.rules.PRESETS:
-        console.print(Text(f"  {name:<14} {spec.rules.preset(name).to_text()}"))
+        note = _preset_note(spec.rules, name, lang)
+        console.print(Text(f"  {name:<14} {spec.rules.preset(name).to_text()}{note}"))
 
 
 def _mount_protokoll() -> None:
@@ -1147,6 +1341,18 @@ def _mount_match() -> None:
 _mount_match()
 
 
+def _mount_research() -> None:
+    from stickspel.cli.analyse import analyse_command
+    from stickspel.cli.tournament import selfplay_app, tournament_command
+
+    app.command("tournament")(tournament_command)
+    app.command("analyse")(analyse_command)
+    app.add_typer(selfplay_app, name="selfplay")
+
+
+_mount_research()
+
+
 @app.command("serve")
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
@@ -1154,16 +1360,24 @@ def serve_command(
     database: Optional[str] = typer.Option(  # noqa: UP045
         None,
         "--database",
-        help="sqlite:///path (default: stickspel-data/stickspel.sqlite3, or $STICKSPEL_DATA).",
+        help="postgresql://user:password@host/db or sqlite:///path (default: "
+        "$STICKSPEL_DATABASE, else stickspel-data/stickspel.sqlite3 in $STICKSPEL_DATA).",
     ),
     bot_delay: float = typer.Option(
         0.8, "--bot-delay", help="Seconds between two bot moves (0: at once)."
     ),
+    lang: str = typer.Option("sv", "--lang", help="Language of errors: sv or en."),
 ) -> None:
     """Serve tables to browsers: lobby, table pages, websocket play (stickspel.server)."""
+    from stickspel.safetext import plain
     from stickspel.server.run import serve
+    from stickspel.server.store import StoreError
 
-    serve(host, port, database, bot_delay)
+    lang = _check_lang(lang)
+    try:
+        serve(host, port, database, bot_delay)
+    except StoreError as e:
+        raise _fail(lang, plain(e.text(lang), 500), 1) from None  # one line, no traceback
 
 
 def main() -> None:

@@ -58,7 +58,7 @@ _LANG = typer.Option("sv", "--lang", help="Language: sv or en.")
 
 
 def _t(lang: str, key: str, **kw: Any) -> str:
-    return TEXTS[lang][key].format(**kw)
+    return render(f"cli.protokoll.{key}", kw, lang)  # plural forms from the catalogue
 
 
 def _lang(lang: str) -> str:
@@ -474,42 +474,127 @@ def add_command(
     _print_next(session, lang)
 
 
+_KEEP = " Not given: the row's value is kept."
+
+
 @protokoll_app.command("edit")
 @_guarded
 def edit_command(
     file: Path = _FILE,
     row: int = typer.Option(..., "--row", help="The row (deal number, from 1) to correct."),
-    bids: str | None = typer.Option(None, "--bids"),
-    tricks: str | None = typer.Option(None, "--tricks"),
-    trump: str | None = typer.Option(None, "--trump"),
-    calls: str | None = typer.Option(None, "--calls"),
-    honours: str | None = typer.Option(None, "--honours"),
-    contract: str | None = typer.Option(None, "--contract"),
-    by: str | None = typer.Option(None, "--by"),
-    upcard: str | None = typer.Option(None, "--upcard"),
-    exchange: str | None = typer.Option(None, "--exchange"),
-    bought: str | None = typer.Option(None, "--bought"),
-    deal_json: str | None = typer.Option(None, "--deal-json"),
+    bids: str | None = typer.Option(
+        None, "--bids", help="Plump: bids in player order (3,2,4) or Anna=3,…" + _KEEP
+    ),
+    tricks: str | None = typer.Option(
+        None,
+        "--tricks",
+        help="Tricks per player; Plump also + / - (made / missed). Priffe: per side (7,6) or "
+        "the declarers'." + _KEEP,
+    ),
+    trump: str | None = typer.Option(
+        None, "--trump", help="Plump: the trump suit (C, D, H, S or none)." + _KEEP
+    ),
+    calls: str | None = typer.Option(
+        None,
+        "--calls",
+        help="Priffe: calls in order from förhand (pass,hjärter,pass,pass)." + _KEEP,
+    ),
+    honours: str | None = typer.Option(
+        None, "--honours", help="Priffe: who held honours: 'Anna 3+1' (4, 3+1, 3 or none)." + _KEEP
+    ),
+    contract: str | None = typer.Option(
+        None, "--contract", help="Priffe, instead of --calls: the contract (or tvångsnoll)."
+    ),
+    by: str | None = typer.Option(None, "--by", help="Priffe, with --contract: who bid it."),
+    upcard: str | None = typer.Option(
+        None,
+        "--upcard",
+        help="Tremanswhist: the upcard (QH) or its band (plus, plus:H, minus)." + _KEEP,
+    ),
+    exchange: str | None = typer.Option(
+        None, "--exchange", help="Tremanswhist: who took the fourth pile (a name or none)." + _KEEP
+    ),
+    bought: str | None = typer.Option(
+        None, "--bought", help="Tremanswhist buying: cards bought, in order from förhand." + _KEEP
+    ),
+    deal_json: str | None = typer.Option(
+        None, "--deal-json", help="The whole row as record JSON (any game): replaces it."
+    ),
     lang: str = _LANG,
 ) -> None:
-    """Correct an earlier row; every later figure is recomputed."""
+    """Correct an earlier row: give only what was wrong, the rest of the row is kept;
+    every later figure is recomputed."""
     lang = _lang(lang)
     with _file_lock(file, lang):
         session = _load(file, lang)
         try:
             if not 1 <= row <= len(session.entries):
                 raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(session.entries))
-            deal = _build_deal(
-                session, row=row, bids=bids, tricks=tricks, trump=trump, calls=calls,
-                honours=honours, upcard=upcard, exchange=exchange, bought=bought,
-                deal_json=deal_json, contract=contract, by=by,
-            )  # fmt: skip
+            given = {"bids": bids, "tricks": tricks, "trump": trump, "calls": calls,
+                     "honours": honours, "upcard": upcard, "exchange": exchange,
+                     "bought": bought, "contract": contract, "by": by}  # fmt: skip
+            if deal_json is None:
+                given = _row_defaults(session, row, given)
+            deal = _build_deal(session, row=row, deal_json=deal_json, **given)
+            if deal_json is None and honours is None:
+                _keep_honours(session, row, deal)
             session.edit(row, deal)
         except (ScorekeeperError, ValueError) as e:
             _die(lang, _at_row(session, row, e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "edited", row=row))
     _print_next(session, lang)
+
+
+def _row_defaults(
+    session: Session, row: int, given: dict[str, str | None]
+) -> dict[str, str | None]:
+    """The options of ``edit`` with what was not given taken from row ``row``."""
+    old = session.entries[row - 1]
+    result = old.get("result") or {}
+    out = dict(given)
+    tricks = result.get("tricks")
+    if out["tricks"] is None and isinstance(tricks, list):
+        out["tricks"] = ",".join(str(t) for t in tricks)
+    auction = [a for a in old.get("auction") or [] if isinstance(a, dict)]
+    if session.game == "plump":
+        by_seat = {int(a["seat"]): str(a["call"]) for a in auction}
+        if out["bids"] is None and by_seat:
+            out["bids"] = ",".join(by_seat.get(s, "") for s in range(len(session.players)))
+        if out["trump"] is None and old.get("trump"):
+            out["trump"] = str(old["trump"])
+    elif session.game == "priffe":
+        if out["calls"] is None and out["contract"] is None and auction:
+            out["calls"] = ",".join(str(a["call"]) for a in auction)
+    elif session.game == "tremanswhist":
+        _tremanswhist_defaults(session, old, out)
+    return out
+
+
+def _tremanswhist_defaults(
+    session: Session, old: dict[str, Any], out: dict[str, str | None]
+) -> None:
+    """The upcard (or band), the pile's taker and the purchases of a Tremanswhist row."""
+    if out["upcard"] is None:
+        if old.get("upcard"):
+            out["upcard"] = str(old["upcard"])
+        elif old.get("kind"):
+            out["upcard"] = str(old["kind"]) + (f":{old['trump']}" if old.get("trump") else "")
+    offers = [e for e in old.get("exchanges") or [] if isinstance(e, dict)]
+    if out["exchange"] is None and out["bought"] is None:
+        counts = [str(e["count"]) for e in offers if "count" in e]
+        takers = [int(e["seat"]) for e in offers if e.get("take")]
+        if counts:
+            out["bought"] = ",".join(counts)
+        elif takers:
+            out["exchange"] = session.players[takers[0]]
+
+
+def _keep_honours(session: Session, row: int, deal: dict[str, Any]) -> None:
+    """A Priffe row corrected without --honours keeps the honours written on it."""
+    held = ((session.entries[row - 1].get("result") or {}).get("honours")) or None
+    if session.game == "priffe" and held and "honours" not in deal.get("result", {}):
+        deal.setdefault("result", {})["honours"] = dict(held)
 
 
 @protokoll_app.command("undo")
@@ -676,10 +761,19 @@ def blank_sheet_for(
     if players:
         if (k := parse_count(players)) is not None:
             count = k
-        else:
+        elif "," in players:
             names = [p.strip() for p in players.split(",")]
             count = len(names)
+        else:  # one word that is no number: not a table of one
+            raise ScorekeeperError("scorekeeper.cli.players_form", shown=repr(plain(players, 40)))
     texts = _rules_texts(options)
+    if count is not None and "players" not in spec.rules.option_names():
+        fixed = spec.state(spec.rules()).num_players  # type: ignore[call-arg]
+        if count != fixed:
+            raise ScorekeeperError(
+                "scorekeeper.cli.players_fixed", game=spec.name, n=fixed, players=count
+            )
+    _check_first_dealer(spec, texts, count, first_dealer)
     if spec.name == "plump":
         from stickspel.games.plump import PlumpRules
         from stickspel.protokoll.plump import blank_sheet
@@ -696,6 +790,19 @@ def blank_sheet_for(
 
     generic_rules = spec.rules.from_strings(texts)
     return generic_blank(spec.name, generic_rules, names, lang)
+
+
+def _check_first_dealer(
+    spec: Any, texts: dict[str, str], count: int | None, first_dealer: int
+) -> None:
+    """A blank sheet's first dealer is one of its columns (0 … players − 1)."""
+    if count is None:
+        probe = spec.rules.from_strings(texts) if texts else spec.rules()
+        count = spec.state(probe).num_players
+    if not 0 <= first_dealer < count:
+        raise ScorekeeperError(
+            "scorekeeper.cli.first_dealer_range", last=count - 1, given=first_dealer
+        )
 
 
 # --- the interactive session -------------------------------------------------------------------
@@ -720,10 +827,13 @@ class _Answers:
     count = 0
 
 
-def _ask(text: str) -> str:
+def _ask(text: str, default: str | None = None) -> str:
+    """One answer; ``default`` (shown in brackets) is taken on an empty answer:
+    ``rätta N`` offers the row's old values so that only what is wrong is retyped."""
     try:
-        raw = str(typer.prompt(text, prompt_suffix=": "))
+        raw = str(typer.prompt(text, default=default, prompt_suffix=": "))
     except typer.Abort:
+        print()  # after ^C (or end of input) the goodbye starts on a line of its own
         raise _Command("quit") from None
     t = raw.strip()
     _Answers.count += 1
@@ -754,14 +864,17 @@ def _retry(lang: str, fn: Callable[[], Any]) -> Any:
 def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
     n = len(session.players)
     is_next = row == len(session.entries) + 1
+    old: dict[str, Any] = {}  # a row being corrected: its values are the defaults
     if is_next:
         nxt = session.next_deal()
         assert nxt is not None
         dealer, cards, order = nxt.dealer, int(nxt.cards or 0), nxt.order
     else:
-        entry = session.entries[row - 1]
-        dealer, cards = int(entry["dealer"]), int(entry["cards"])
+        old = session.entries[row - 1]
+        dealer, cards = int(old["dealer"]), int(old["cards"])
         order = [(dealer + 1 + k) % n for k in range(n)]
+    old_bids = {int(a["seat"]): str(a["call"]) for a in old.get("auction") or []}
+    old_tricks = (old.get("result") or {}).get("tricks") or []
     bids: list[int | None] = [None] * n
     for seat in order:
         forbidden = session.forbidden_bid(bids) if is_next and seat == dealer else None
@@ -770,7 +883,8 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         not_ = _t(lang, "not", bid=forbidden) if forbidden is not None else ""
 
         def one_bid(seat: int = seat, not_: str = not_) -> int:
-            text = _ask(_t(lang, "bid_prompt", name=session.players[seat], n=cards, not_=not_))
+            prompt = _t(lang, "bid_prompt", name=session.players[seat], n=cards, not_=not_)
+            text = _ask(prompt, old_bids.get(seat))
             bid = _ints([text], "bid")[0]
             trial = list(bids)
             trial[seat] = bid
@@ -784,11 +898,22 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
 
         bids[seat] = _retry(lang, one_bid)
 
+    def one_mark(seat: int) -> int | str:
+        """A player's tricks, refused at once if the deal has not that many."""
+        default = str(old_tricks[seat]) if seat < len(old_tricks) else None
+        mark = parse_mark(_ask(_t(lang, "tricks_prompt", name=session.players[seat]), default))
+        if isinstance(mark, int) and mark > cards:
+            raise ScorekeeperError(
+                "scorekeeper.cli.tricks_range", name=session.players[seat], cards=cards, tricks=mark
+            )
+        return mark
+
     def tricks() -> dict[str, Any]:
         marks: list[int | str] = [0] * n
         for seat in order:
-            marks[seat] = parse_mark(_ask(_t(lang, "tricks_prompt", name=session.players[seat])))
-        return session.plump_deal(bids, marks, row=row)
+            marks[seat] = _retry(lang, functools.partial(one_mark, seat))
+        # a corrected row keeps the trump written on it
+        return session.plump_deal(bids, marks, row=row, trump=old.get("trump"))
 
     while True:
         deal: dict[str, Any] = _retry(lang, tricks)
@@ -823,8 +948,12 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             if calls[-1] == "spel":
                 break
         a, b = session.seat_name(0), session.seat_name(2)
+        old_sides = _old_tricks(session, row)
         try:
-            raw = _ask(_t(lang, "side_tricks", a=a, b=b))
+            raw = _ask(
+                _t(lang, "side_tricks", a=a, b=b),
+                ",".join(str(t) for t in old_sides) if old_sides else None,
+            )
             tricks = _ints([x for x in raw.replace(" ", ",").split(",") if x], "tricks")
             if len(tricks) == 1:
                 tricks = [tricks[0], 13 - tricks[0]]
@@ -855,9 +984,11 @@ def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]
                 if who.strip().lower() not in ("ingen", "none", "-", ""):
                     taker = _seat_of_person(session, _person(session, who))
             tricks = [0, 0, 0]
+            old_tricks = _old_tricks(session, row)
             for s in order:
-                answer = _ask(_t(lang, "tpw_tricks", name=session.seat_name(s)))
-                tricks[s] = _ints([answer], "tricks")[0]
+                tricks[s] = _retry(
+                    lang, functools.partial(_tpw_tricks, session, lang, s, old_tricks)
+                )
             deal = session.tremanswhist_deal(
                 tricks, upcard=up, kind=kind, trump=trump, taker=taker, purchases=purchases, row=row
             )
@@ -865,6 +996,25 @@ def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]
             return deal
         except (ScorekeeperError, ValueError) as e:
             print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
+
+
+def _old_tricks(session: Session, row: int) -> list[int]:
+    """The tricks written on row ``row`` when it is being corrected (else none)."""
+    if row > len(session.entries):
+        return []
+    return list((session.entries[row - 1].get("result") or {}).get("tricks") or [])
+
+
+def _tpw_tricks(session: Session, lang: str, seat: int, old: list[int]) -> int:
+    """A Tremanswhist player's tricks, refused at once past the deal's 13."""
+    default = str(old[seat]) if seat < len(old) else None
+    answer = _ask(_t(lang, "tpw_tricks", name=session.seat_name(seat)), default)
+    tricks = _ints([answer], "tricks")[0]
+    if tricks > 13:
+        raise ScorekeeperError(
+            "scorekeeper.cli.tricks_range", name=session.seat_name(seat), cards=13, tricks=tricks
+        )
+    return tricks
 
 
 _ENTRY = {"plump": _plump_entry, "priffe": _priffe_entry, "tremanswhist": _tremanswhist_entry}
@@ -927,4 +1077,6 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
         session.save()
     except StaleFileError as e:  # the file holds the other window's rows, all saved
         print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
-    print(_t(lang, "bye", path=file))
+    from stickspel.cli.app import program_command
+
+    print(_t(lang, "bye", path=file, program=program_command()))

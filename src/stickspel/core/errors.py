@@ -6,7 +6,7 @@ catalogues (:mod:`stickspel.i18n`), rendered in the UI's language.
 >>> e.rule, e.seat, e.params["card"], e.card
 (<Rule.CARD_NOT_HELD: 'card_not_held'>, 2, 51, 51)
 >>> str(e)
-'seat 2 does not hold AS'
+'seat 2 does not hold A♠'
 >>> e.text("sv")
 'plats 2 har inte E♠'
 >>> e.text("sv", names=["Anna", "Björn", "Cissi"])

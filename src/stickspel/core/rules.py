@@ -77,6 +77,11 @@ class Rules:
     def validate(self) -> None:
         """Check combinations of options; raise :class:`RulesError` if bad."""
 
+    @classmethod
+    def check_given(cls, values: dict[str, Any]) -> None:
+        """Check the options given by name (before defaults and what they imply are
+        filled in): a game refuses an explicit choice its other options rule out."""
+
     # --- construction -------------------------------------------------------
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> Self:
@@ -109,6 +114,7 @@ class Rules:
             if isinstance(v, str) and str(types[k]) not in ("str",):
                 v = _parse_value(k, v, types[k])
             clean[k] = v
+        cls.check_given(clean)
         return cls(**clean)
 
     @classmethod

@@ -52,7 +52,7 @@ def check_dealt(
     >>> check_dealt([(0, 1), (1, 3)], 2, 2)
     Traceback (most recent call last):
     ...
-    stickspel.core.errors.IllegalActionError: 3C is dealt twice
+    stickspel.core.errors.IllegalActionError: 3♣ is dealt twice
     """
     seen = 0
     for k, cards in enumerate(piles):

@@ -7,9 +7,11 @@ program (``core``, ``plump``, ``priffe``, ``tremanswhist``, ``records`` …) und
 (``plump.sparr``); the ``msgstr`` a template in :meth:`str.format` syntax whose
 fields may carry a kind after the colon, formatted for the language:
 
-- ``{card:card}`` a card (``AS`` in English records' notation, ``E♠`` in Swedish),
-  ``{cards:cards}`` several, ``{card:disp}`` a card in display notation;
-- ``{suit:suit}`` a suit (``S`` / ``spader``), ``{suit:suitname}`` its name;
+- ``{card:card}`` a card in the display notation of the language (``A♠`` /
+  ``E♠``: people read these messages), ``{cards:cards}`` several, ``{card:disp}``
+  the same as ``card``;
+- ``{suit:suit}`` a suit with symbol and name (``♠ spades`` / ``♠ spader``),
+  ``{suit:suitname}`` its name;
 - ``{seat:seatgen}`` the same in the genitive (``Annas``, ``plats 2:s``);
 - ``{pile:msg}`` another message of the catalogue, by key; ``{error:err}`` a
   nested error's text;
@@ -19,9 +21,11 @@ fields may carry a kind after the colon, formatted for the language:
 >>> render("rule.card_not_held", {"seat": 1, "card": 51}, "sv")
 'plats 1 har inte E♠'
 >>> render("rule.card_not_held", {"seat": 1, "card": 51}, "en", names=["Anna", "Björn"])
-'Björn does not hold AS'
+'Björn does not hold A♠'
 >>> render("rule.card_not_held", {"seat": 0, "card": 51}, "en", names=["you", "Björn"])
-'you do not hold AS'
+'you do not hold A♠'
+>>> render("cli.takes", {"name": "You"}, "en")
+'You take the trick.'
 >>> render("no.such.key", {}, "en")
 'no.such.key'
 """
@@ -35,7 +39,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from stickspel.core.cards import SUIT_NAMES, card_display, card_str, suit_display
+from stickspel.core.cards import SUIT_NAMES, card_display, suit_display
 
 __all__ = ["LANGS", "render", "has_key", "catalogue", "gettext", "texts"]
 
@@ -60,7 +64,16 @@ def catalogue(lang: str) -> dict[str, str]:
         for message in cat:
             if message.id and isinstance(message.id, str) and message.string:
                 out[message.id] = str(message.string)
+            elif isinstance(message.id, tuple) and isinstance(message.string, tuple):
+                # msgid_plural: the singular under the key, the plural beside it
+                out[message.id[0]] = str(message.string[0])
+                out[message.id[0] + _PLURAL] = str(message.string[-1])
     return out
+
+
+# where a message with plural forms keeps its plural (``msgid_plural`` in the .po file);
+# Swedish and English both use the singular for n == 1 only
+_PLURAL = "|plural"
 
 
 def has_key(key: str) -> bool:
@@ -75,16 +88,14 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         lang = self.lang
-        if format_spec == "card":
-            return card_str(value) if lang == "en" else card_display(value, lang)
-        if format_spec == "disp":
+        if format_spec in ("card", "disp"):
             return card_display(value, lang)
         if format_spec == "cards":
             return " ".join(self.format_field(c, "card") for c in value)
         if format_spec == "suit":
             if value is None:
                 return "no trump" if lang == "en" else "utan trumf"
-            return "CDHS"[value] if lang == "en" else suit_display(value, lang)
+            return suit_display(value, lang)
         if format_spec == "suitname":
             return SUIT_NAMES[lang][value]
         if format_spec == "err":  # a nested error, in the same language
@@ -107,8 +118,13 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
-def _template(key: str, lang: str) -> str | None:
-    """The template of ``key`` in ``lang``, else in English, else ``None``."""
+def _template(key: str, lang: str, n: Any = None) -> str | None:
+    """The template of ``key`` in ``lang``, else in English, else ``None``; the plural
+    form where the message has one and the count ``n`` is not 1."""
+    if isinstance(n, int) and n != 1:
+        plural = catalogue(lang).get(key + _PLURAL) or catalogue("en").get(key + _PLURAL)
+        if plural:
+            return plural
     return catalogue(lang).get(key) or catalogue("en").get(key)
 
 
@@ -116,18 +132,24 @@ def render(
     key: str, params: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
 ) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in; English where
-    ``lang`` lacks it, the key itself where no catalogue has it."""
-    template = _template(key, lang)
+    ``lang`` lacks it, the key itself where no catalogue has it.  A message with
+    plural forms takes the one for ``params["n"]``:
+
+    >>> render("cli.protokoll.undone", {"n": 1}, "sv"), render("cli.protokoll.undone", {"n": 2}, "sv")
+    ('Ångrade 1 rad.', 'Ångrade 2 rader.')
+    """
+    template = _template(key, lang, params.get("n"))
     if template is None:
         return key
     text = _Formatter(lang, names).vformat(template, (), dict(params))
-    if lang == "en" and names is not None:
+    if lang == "en":
         text = _YOU_VERB.sub(lambda m: m.group(1) + _YOU_FORMS[m.group(2)], text)
     return text
 
 
 # English verbs agree with "you" where a message names the player as "you"
-# ("you does not hold" → "you do not hold"); Swedish verbs do not change.
+# ("you does not hold" → "you do not hold", "You deals" → "You deal": the player
+# at the terminal is called "You" when no name is given); Swedish verbs do not change.
 _YOU_FORMS = {
     "does": "do",
     "has": "have",
@@ -163,7 +185,8 @@ class _Texts(Mapping[str, str]):
 
     def __iter__(self) -> Iterator[str]:
         n = len(self._prefix)
-        return iter([k[n:] for k in catalogue(self._lang) if k.startswith(self._prefix)])
+        keys = catalogue(self._lang)
+        return iter([k[n:] for k in keys if k.startswith(self._prefix) and _PLURAL not in k])
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

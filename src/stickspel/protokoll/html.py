@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from html import escape
 
-from stickspel.protokoll.model import Cell, Row, Sheet, Table, safe_sheet
+from stickspel.protokoll.model import Cell, Row, Sheet, Table, legend, safe_sheet
 
 __all__ = ["render_html", "render_page", "CSS"]
 
@@ -100,6 +100,9 @@ def render_html(sheet: Sheet) -> str:
     same_columns = all(t.columns == sheet.players for t in sheet.tables)
     for table in sheet.tables:
         parts.append(_table_html(table, sheet.winners if same_columns else None))
+    signs = legend(sheet)
+    if signs:
+        parts.append(f'<p class="legend">{" · ".join(escape(s) for s in signs)}</p>')
     if sheet.rules_text:
         items = "".join(f"<li>{escape(line)}</li>" for line in sheet.rules_text)
         parts.append(f'<ul class="rules">{items}</ul>')

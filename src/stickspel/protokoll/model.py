@@ -6,8 +6,13 @@ grids of :class:`Row` and :class:`Cell`.  Each game builds its sheet from a
 terminal, HTML and PDF renderers draw any sheet the same way.
 
 Cell marks say what a pen would draw: ``made`` (a 1 written before the bid),
-``plump`` (the bid struck out with a blot), ``exchange`` (a −1 for taking the
-pile), ``game`` / ``rubber`` (a line under a won game or rubber), ``total``.
+``plump`` (the bid struck out with a blot), ``running`` (a running total after
+the deal's points), ``exchange`` (a −1 for taking the pile, with the running
+total), ``game`` / ``rubber`` (a line under a won game or rubber), ``total``.
+
+One sign means one thing on every sheet: ``→`` leads to what a deal scored
+(Plump's ``3→13``, Priffe's ``honnörer→50``), ``Σ`` to a running total
+(Tremanswhist's ``+2 Σ5``).  :func:`legend` says so under the sheet.
 """
 
 from __future__ import annotations
@@ -15,7 +20,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["Cell", "Row", "Table", "Sheet", "safe_sheet", "NAME_LIMIT", "TEXT_LIMIT"]
+__all__ = [
+    "Cell",
+    "Row",
+    "Table",
+    "Sheet",
+    "safe_sheet",
+    "legend",
+    "rules_in_words",
+    "NAME_LIMIT",
+    "TEXT_LIMIT",
+]
 
 
 @dataclass
@@ -28,10 +43,13 @@ class Cell:
     mark: str | None = None
 
     def plain(self) -> str:
-        """The cell as plain text (``'3→13'``, ``'4●'``; ``'4●-2'`` where a plump costs points)."""
+        """The cell as plain text (``'3→13'``, ``'4●'``; ``'4●-2'`` where a plump costs
+        points; ``'+2 Σ5'``: the deal's points, then the running total)."""
         if self.mark == "plump":
             return f"{self.note}●{self.text}" if self.note else f"{self.text}●"
         if self.note and self.text:
+            if self.mark in ("running", "exchange"):
+                return f"{self.note} Σ{self.text}"
             return f"{self.note}→{self.text}"
         return self.text or self.note
 
@@ -133,3 +151,72 @@ def safe_sheet(sheet: Sheet) -> Sheet:
         sheet.lang,
         dict(sheet.meta),
     )
+
+
+# the legend's lines in the order shown, each with the test of whether a sheet uses it
+_LEGEND_ORDER = ("dealer", "made", "plump", "points", "running", "exchange", "game")
+
+
+def legend(sheet: Sheet, medium: str = "text") -> list[str]:
+    """What the signs on ``sheet`` mean, one short line for each sign it uses
+    (``medium="pdf"``: as the printed sheet draws them, a dot and a blot).
+
+    >>> t = Table("Plump", ["A", "B"], [Row("3", [Cell("13", "3", "made"), Cell("", "1", "plump")], 0)])
+    >>> legend(Sheet("plump", "Plump", ["A", "B"], [t], lang="en"))
+    ['• the dealer of the deal', '3→13 the bid made, → what the deal scored', '● plump: the bid not made']
+    """
+    from stickspel.i18n import render
+
+    used: set[str] = set()
+    for table in sheet.tables:
+        for row in table.rows:
+            if row.dealer is not None:
+                used.add("dealer")
+            for cell in row.cells:
+                used |= _signs(cell)
+    drawn = {"dealer", "plump"} if medium == "pdf" else set()
+    return [
+        render(f"protokoll.legend.{'pdf.' if k in drawn else ''}{k}", {}, sheet.lang)
+        for k in _LEGEND_ORDER
+        if k in used
+    ]
+
+
+def _signs(cell: Cell) -> set[str]:
+    """The legend entries a cell needs."""
+    if cell.mark in ("made", "plump", "running", "exchange"):
+        return {cell.mark} | ({"running"} if cell.mark == "exchange" and cell.text else set())
+    if cell.mark in ("game", "rubber"):
+        return {"game"}
+    return {"points"} if cell.note and cell.text else set()
+
+
+def rules_in_words(game: str, variant: Any, lang: str = "sv") -> str:
+    """The options of ``variant`` that differ from ``game``'s defaults, in words (for the
+    title of a printed sheet, where ``plump(players=3,max_cards=3)`` would read like code).
+
+    >>> rules_in_words("plump", {"players": 3, "max_cards": 3, "sparr": False})
+    '3 spelare, högst 3 kort, utan spärr'
+    >>> rules_in_words("tremanswhist", {"form": "buying"}, "en"), rules_in_words("plump", {}, "en")
+    ('with buying', 'standard rules')
+    """
+    from stickspel.games import GAMES
+    from stickspel.i18n import has_key, render
+
+    spec = GAMES.get(game)
+    if spec is None or not isinstance(variant, dict):
+        return ""
+    defaults = spec.rules().to_dict()
+    parts = []
+    for name, value in variant.items():
+        if name not in defaults or value == defaults[name] or isinstance(value, list | dict):
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        key = f"protokoll.rules_words.{game}.{name}"
+        if has_key(f"{key}.{shown}"):
+            parts.append(render(f"{key}.{shown}", {}, lang))
+        elif has_key(key):
+            parts.append(render(key, {"value": shown}, lang))
+        else:
+            parts.append(f"{name.replace('_', ' ')} {shown}")
+    return ", ".join(parts) or render("protokoll.rules_words.standard", {}, lang)

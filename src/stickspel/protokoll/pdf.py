@@ -26,7 +26,7 @@ from typing import Any, cast
 from fpdf import FPDF
 
 from stickspel.i18n import texts
-from stickspel.protokoll.model import Cell, Row, Sheet, Table, safe_sheet
+from stickspel.protokoll.model import Cell, Row, Sheet, Table, legend, rules_in_words, safe_sheet
 
 __all__ = ["render_pdf", "write_pdf", "font_path"]
 
@@ -60,14 +60,59 @@ class _Doc(FPDF):  # type: ignore[misc]
         self.set_lang(sheet.lang)
 
 
-def _fit(pdf: _Doc, text: str, width: float, size: float, style: str = "") -> float:
-    """The largest font size ≤ ``size`` at which ``text`` fits in ``width``."""
-    while size > 5:
+def _fit(
+    pdf: _Doc, text: str, width: float, size: float, style: str = "", floor: float = 5.0
+) -> float:
+    """The largest font size ≤ ``size`` (and ≥ ``floor``) at which ``text`` fits in ``width``."""
+    while size > floor:
         pdf.set_font("DejaVu", style, size)
         if pdf.get_string_width(text) <= width:
             break
         size -= 0.5
+    pdf.set_font("DejaVu", style, size)
     return size
+
+
+#: The smallest type a printed name or label shrinks to before it wraps or is cut.
+_READABLE = 7.0
+_PT = 0.3528  # mm per point
+
+
+def _fit_lines(
+    pdf: _Doc, text: str, width: float, height: float, size: float, style: str = "B"
+) -> tuple[list[str], float]:
+    """``text`` for a box: shrunk down to a readable size, then on two lines where the
+    box is tall enough, then cut with an ellipsis; the lines and the font size."""
+    size = _fit(pdf, text, width, size, style, floor=_READABLE)
+    if pdf.get_string_width(text) <= width:
+        return [text], size
+    if height >= 2.3 * size * _PT:
+        words = text.split(" ")
+        for k in range(len(words) - 1, 0, -1):  # the longest first line that fits
+            first, rest = " ".join(words[:k]), " ".join(words[k:])
+            if pdf.get_string_width(first) <= width:
+                return [first, _cut(pdf, rest, width)], size
+    return [_cut(pdf, text, width)], size
+
+
+def _cut(pdf: _Doc, text: str, width: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` at the current font."""
+    if pdf.get_string_width(text) <= width:
+        return text
+    while text and pdf.get_string_width(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _lines_at(
+    pdf: _Doc, lines: list[str], x: float, y: float, w: float, h: float, size: float, align: str
+) -> None:
+    """Draw ``lines`` centred vertically in the box at ``x, y`` (``w`` by ``h`` mm)."""
+    step = size * _PT * 1.15
+    top = y + (h - step * len(lines)) / 2
+    for k, line in enumerate(lines):
+        pdf.set_xy(x, top + k * step)
+        pdf.cell(w, step, line, align=align)
 
 
 def _blot(pdf: _Doc, cx: float, cy: float, r: float, seed: int) -> None:
@@ -142,17 +187,23 @@ def _draw_table(
     pdf.set_line_width(0.3)
     pdf.rect(left, y, lay.width, head_h, style="DF")
     pdf.set_text_color(0, 0, 0)
-    size = _fit(pdf, table.label_header, lay.label_w - 1.5, 9, "B")
+    # one type size for the whole header row: the size the longest name needs, within
+    # reason; a name still too long goes on two lines, or is cut
+    w = lay.dealer_w + lay.col_w
+    sizes = [_fit(pdf, name, w - 2.5, 11, "B", floor=_READABLE) for name in table.columns]
+    sizes.append(_fit(pdf, table.label_header, lay.label_w - 2.5, 11, "B", floor=_READABLE))
+    size = min(sizes)
+    lines, _ = _fit_lines(pdf, table.label_header, lay.label_w - 2.5, head_h, size)
     pdf.set_font("DejaVu", "B", size)
-    pdf.set_xy(left, y)
-    pdf.cell(lay.label_w, head_h, table.label_header, align="C")
+    _lines_at(pdf, lines, left + 1.25, y, lay.label_w - 2.5, head_h, size, "C")
+    _note(pdf, "head", left, y, lay.label_w, head_h, head=-1, size=size)
     for i, name in enumerate(table.columns):
         x = lay.player_x(left, i)
-        w = lay.dealer_w + lay.col_w
-        size = _fit(pdf, name, w - 2, 11, "B")
+        lines, _ = _fit_lines(pdf, name, w - 2.5, head_h, size)
         pdf.set_font("DejaVu", "B", size)
-        pdf.set_xy(x, y)
-        pdf.cell(w, head_h, name, align="C")
+        _lines_at(pdf, lines, x + 1.25, y, w - 2.5, head_h, size, "C")
+        _note(pdf, "head", x, y, w, head_h, head=i, size=size)
+        pdf.set_draw_color(60, 60, 60)
         pdf.line(x, y, x, y + head_h)
     y += head_h
     for r, row in enumerate(table.rows):
@@ -194,11 +245,13 @@ def _draw_row(
         pdf.set_xy(left + 1, y)
         pdf.cell(lay.width - 2, h, row.label)
         return
-    # label: the card count (and the trump suit), bold on summary rows
-    size = _fit(pdf, row.label, lay.label_w - (5 if row.note else 1.5), 10, "B")
+    # label: the card count (and the trump suit), bold; kept off the borders, on two
+    # lines rather than too small to read (Priffe's "Robbert till A & B · summa")
+    room = lay.label_w - (6.5 if row.note else 3)
+    lines, size = _fit_lines(pdf, row.label, room, h, 10)
     pdf.set_font("DejaVu", "B", size)
-    pdf.set_xy(left + 1, y)
-    pdf.cell(lay.label_w - 6, h, row.label)
+    _lines_at(pdf, lines, left + 1.5, y, room, h, size, "L")
+    _note(pdf, "label", left, y, lay.label_w, h, row=index, size=size)
     if row.note:  # in its own place at the right of the label box
         red = row.note in _RED_SUITS
         pdf.set_text_color(*((190, 20, 20) if red else (0, 0, 0)))
@@ -226,7 +279,7 @@ def _draw_row(
             pdf.set_line_width(0.2)
 
 
-def _note(pdf: _Doc, kind: str, x: float, y: float, w: float, h: float, **where: int) -> None:
+def _note(pdf: _Doc, kind: str, x: float, y: float, w: float, h: float, **where: float) -> None:
     """Record where something was drawn (mm from the top left), for tests and tools."""
     if pdf.trace is not None:
         pdf.trace.append({"kind": kind, "page": pdf.page, "x": x, "y": y, "w": w, "h": h, **where})
@@ -279,7 +332,8 @@ def _draw_cell(pdf: _Doc, cell: Cell, x: float, y: float, w: float, h: float, se
 def _rules_block(pdf: _Doc, sheet: Sheet, width: float) -> tuple[list[str], float]:
     pdf.set_font("DejaVu", "", 8.5)
     lines: list[str] = []
-    for item in sheet.rules_text:
+    signs = legend(sheet, "pdf")  # what the sheet's signs mean, then the rules
+    for item in ([" · ".join(signs)] if signs else []) + list(sheet.rules_text):
         wrapped = pdf.multi_cell(width - 4, 3.8, "• " + item, dry_run=True, output="LINES")
         lines.extend(cast(list[str], wrapped))
     return lines, 6 + 3.8 * len(lines)
@@ -304,7 +358,8 @@ def render_pdf(sheet: Sheet, trace: list[dict[str, Any]] | None = None) -> bytes
     title_w = pdf.get_string_width(sheet.title)
     pdf.set_font("DejaVu", "", 9)
     pdf.set_text_color(*_GREY)
-    variant = str(sheet.meta.get("rules", ""))
+    # the variant in words, not as the rules' code-like text
+    variant = rules_in_words(sheet.game, sheet.meta.get("variant"), sheet.lang)
     if variant:
         pdf.text(_MARGIN + title_w + 4, _MARGIN + 7, variant)
     pdf.set_text_color(0, 0, 0)

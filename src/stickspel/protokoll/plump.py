@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stickspel.games.plump import PlumpRules
-from stickspel.i18n import texts
+from stickspel.i18n import render, texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
 __all__ = ["build_sheet", "blank_sheet", "rules_text", "RULES_TEXT"]
@@ -153,12 +153,17 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
             )
     finished = record.get("winner") is not None
     totals = list(record.get("totals") or running)
-    # a printed sheet with deals still to play leaves the total to be written in
-    show_total = not full or len(deals) >= rows_total
+    played = sum(1 for d in deals if isinstance(d, dict) and d.get("result"))
+    # a sheet printed mid-game shows the totals so far, marked as not final; a blank
+    # one leaves them to be written in
+    label, so_far = words["total"], []
+    if full and 0 < played < rows_total:
+        label = render("protokoll.plump.word.so_far", {}, lang)
+        so_far = [render("protokoll.plump.so_far_note", {"n": played, "of": rows_total}, lang)]
     table.rows.append(
         Row(
-            words["total"],
-            [Cell(str(v) if show_total else "", mark="total") for v in running],
+            label,
+            [Cell(str(v) if played or not full else "", mark="total") for v in running],
             kind="total",
         )
     )
@@ -169,7 +174,7 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
         tables=[table],
         totals=totals,
         winners=list(record["winner"]) if finished else None,
-        rules_text=rules_text(rules, lang) if rules else RULES_TEXT[lang],
+        rules_text=so_far + (rules_text(rules, lang) if rules else RULES_TEXT[lang]),
         lang=lang,
         meta={"variant": record.get("variant", {}), "rules": rules.to_text() if rules else ""},
     )

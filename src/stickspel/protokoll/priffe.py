@@ -161,6 +161,10 @@ class _Tally:
             table.rows.append(game_row)
         rw = result.get("rubber_won")
         if isinstance(rw, int):
+            # who won, on a line across the sheet; the sums under it, labelled short
+            # (a long label would have to be printed too small to read)
+            winner = self.w["rubber_won"].format(pair=self.pair(rw))
+            table.rows.append(Row(winner, [], None, "section"))
             table.rows.append(self._rubber_won_row(rw))
 
     def _start_rubber(self, rubber: int) -> Table:
@@ -214,7 +218,7 @@ class _Tally:
                 Cell(str(self.rubber_sums[side]), mark="rubber" if side == rw else "total"),
                 Cell(),
             ]
-        return Row(self.w["rubber_won"].format(pair=self.pair(rw)), sums, kind="subtotal")
+        return Row(self.w["rubber_sum"], sums, kind="subtotal")
 
 
 def _parti_table(tally: _Tally, winners: list[Any] | None) -> Table:

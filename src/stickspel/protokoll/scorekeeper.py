@@ -167,6 +167,31 @@ class NextDeal:
         return self.seating[seat] if self.seating else seat
 
 
+_NO_TRUMP_WORDS = ("", "-", "none", "ingen", "utan", "nt", "no trump", "utan trumf")
+
+
+def trump_letter(text: str) -> str | None:
+    """The record letter of a trump suit typed as a letter, symbol or name (English or
+    Swedish), or ``None`` for no trump; anything else is refused naming what is accepted.
+
+    >>> [trump_letter(t) for t in ("h", "♠", "klöver", "Diamonds", "ingen")]
+    ['H', 'S', 'C', 'D', None]
+    >>> trump_letter("X")
+    Traceback (most recent call last):
+    ...
+    stickspel.protokoll.scorekeeper.ScorekeeperError: 'X' is not a trump suit: give C, D, H or S (♣ ♦ ♥ ♠, clubs … spades, klöver … spader), or none
+    """
+    from stickspel.core.cards import parse_suit
+
+    t = text.strip()
+    if t.lower() in _NO_TRUMP_WORDS:
+        return None
+    try:
+        return "CDHS"[parse_suit(t)]
+    except (ValueError, KeyError, IndexError):
+        raise ScorekeeperError("scorekeeper.bad_trump", shown=_shown(text)) from None
+
+
 def parse_mark(text: str | int) -> int | str:
     """A trick entry: a count, :data:`MADE` or :data:`MISSED`.
 
@@ -619,7 +644,7 @@ class Session:
             "auction": [{"seat": s, "call": str(bids[s])} for s in order],
         }
         if trump is not None:
-            deal["trump"] = trump.strip().upper()[:1] or None
+            deal["trump"] = trump_letter(trump)
         self._check_calls(row, deal)
         if tricks is not None:
             try:
@@ -843,7 +868,7 @@ class Session:
         if kind:
             deal["kind"] = kind.strip().lower()
         if trump is not None:
-            deal["trump"] = trump.strip().upper()[:1] or None
+            deal["trump"] = trump_letter(trump)
         if purchases is not None:
             deal["exchanges"] = [
                 {"seat": order[k], "count": int(c)} for k, c in enumerate(purchases) if k < n

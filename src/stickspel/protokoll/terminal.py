@@ -16,10 +16,11 @@ parsed as markup or obeyed as escape sequences.
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from stickspel.protokoll.model import Cell, Sheet, safe_sheet
+from stickspel.protokoll.model import Cell, Sheet, legend, safe_sheet
 
 __all__ = ["render_sheet"]
 
@@ -44,9 +45,10 @@ def _cell_text(cell: Cell) -> Text:
     return Text(cell.plain())
 
 
-def render_sheet(sheet: Sheet) -> list[RichTable]:
-    """One Rich table per table of the sheet; the dealer's column marked with •."""
-    out = []
+def render_sheet(sheet: Sheet) -> list[RenderableType]:
+    """One Rich table per table of the sheet (the dealer's column marked with •),
+    then the legend of the signs it uses."""
+    out: list[RenderableType] = []
     for table in safe_sheet(sheet).tables:
         rt = RichTable(title=Text(table.title), show_lines=False, header_style="bold")
         rt.add_column(Text(table.label_header), justify="right", style="cyan")
@@ -65,4 +67,7 @@ def render_sheet(sheet: Sheet) -> list[RichTable]:
                 label.append(f" {row.note}", style="red" if row.note in ("♥", "♦") else "")
             rt.add_row(label, *cells, end_section=end_section)
         out.append(rt)
+    signs = legend(sheet)
+    if signs:
+        out.append(Text("  ·  ".join(signs), style="dim"))
     return out

@@ -4,7 +4,7 @@ Main game: one row per deal labelled with its number and type (``+`` plus,
 ``−`` minus, the trump suit's symbol), each cell the running total with the
 deal's points as a note; a seat that took the fourth pile has the ``exchange``
 mark and its note shows the −1.  Buying variant: a section per round, each
-cell ``tricks/target → running total``, a subtotal after each round.
+cell ``tricks/target Σ running total``, a subtotal after each round.
 
 >>> from stickspel.games.tremanswhist import TremanswhistState
 >>> state = TremanswhistState()
@@ -12,7 +12,7 @@ cell ``tricks/target → running total``, a subtotal after each round.
 ...                            "result": {"tricks": [3, 7, 3]}})
 >>> sheet = build_sheet(state.to_record(["Anna", "Björn", "Cissi"]))
 >>> [(row.label, [c.plain() for c in row.cells]) for row in sheet.tables[0].rows]
-[('1 +♥', ['−1→−1', '+3−1→2', '−1→−1']), ('Summa', ['−1', '2', '−1'])]
+[('1 +♥', ['−1 Σ−1', '+3−1 Σ2', '−1 Σ−1']), ('Summa', ['−1', '2', '−1'])]
 """
 
 from __future__ import annotations
@@ -50,14 +50,14 @@ BUYING_RULES_TEXT = {
         "Från förhand får var och en en gång saka kort och köpa lika många från fjärde högen.",
         "Krav i plus: förhand 6, mellanhand 5, givaren 2; i minus: 2, 5, 6.",
         "Plus: stick − krav; minus: krav − stick. Flest poäng efter nio givar vinner.",
-        "Varje ruta: stick/krav → summa.",
+        "Varje ruta: stick/krav Σ summa.",
     ],
     "en": [
         "Nine deals in three rounds: plus without trump, minus, plus with a drawn trump.",
         "From förhand each player once may put away cards and buy as many from the fourth pile.",
         "Targets in plus: förhand 6, second hand 5, dealer 2; in minus: 2, 5, 6.",
         "Plus: tricks − target; minus: target − tricks. Highest total after nine deals wins.",
-        "Each box: tricks/target → running total.",
+        "Each box: tricks/target Σ running total.",
     ],
 }
 
@@ -176,15 +176,16 @@ def _deal_cells(deal: dict[str, Any], running: list[int], buying: bool) -> list[
     tricks = result.get("tricks") or [None] * n
     targets = result.get("targets") or [None] * n
     for s in range(n):
-        mark = "exchange" if s in takers else None
+        mark = "exchange" if s in takers else "running"
         if not isinstance(points, list):
-            cells.append(Cell(note=f"{_MINUS}1" if mark else "", mark=mark))
+            taker = mark == "exchange"
+            cells.append(Cell(note=f"{_MINUS}1" if taker else "", mark=mark if taker else None))
             continue
         pts = int(points[s])
         running[s] += pts
         if buying:
             note = f"{tricks[s]}/{targets[s]}"
-        elif mark:
+        elif mark == "exchange":
             note = _signed(pts + takers.count(s)) + f"{_MINUS}{takers.count(s)}"
         else:
             note = _signed(pts)

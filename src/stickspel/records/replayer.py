@@ -603,8 +603,9 @@ def _check_end(doc: dict[str, Any], state: GameState, finished: bool, warnings: 
         raise RecordError("records.winner", rule="winner", given=winner, want=state.winners())
 
 
-def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
-    """Play ``state`` to the end with one bot per seat (``bot.act(Turn.of(state)) -> action``).
+def play_out(state: GameState, bots: Sequence[Any], rng: Any, max_deals: int | None = None) -> None:
+    """Play ``state`` to the end with one bot per seat (``bot.act(Turn.of(state)) -> action``),
+    or, with ``max_deals``, until that many deals are played (the game then stops unfinished).
 
     Where players change seats (Priffe's parti: ``state.seating()`` maps seat to
     player), bot ``i`` plays for player ``i`` wherever that player sits.  The
@@ -615,4 +616,4 @@ def play_out(state: GameState, bots: Sequence[Any], rng: Any) -> None:
 
     persons = [Person(f"bot-{i + 1}", "bot") for i in range(len(bots))]
     table = Table.from_state(state, persons, dict(zip(persons, bots, strict=True)), rng=rng)
-    table.advance()
+    table.advance(max_deals)

@@ -14,6 +14,7 @@ through ``app.state``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -28,6 +29,7 @@ from stickspel.server import meta, pages, tables, ws
 from stickspel.server.common import HERE, log
 from stickspel.server.rooms import Rooms
 from stickspel.server.store import Store, open_store
+from stickspel.server.sync import follow_changes
 from stickspel.server.tables import CreateTable, SeatIn
 
 __all__ = ["create_app", "SeatIn", "CreateTable"]
@@ -63,8 +65,15 @@ def create_app(
 @contextlib.asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     rooms: Rooms = app.state.rooms
+    store: Store = app.state.store
     rooms.resume_bots()  # tables reloaded where a bot was to act
+    # with PostgreSQL, other processes may serve the same tables: hear of their events
+    listener = asyncio.create_task(follow_changes(store, rooms)) if store.broadcasts else None
     yield
+    if listener is not None:
+        listener.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listener
 
 
 async def access_log(

@@ -11,7 +11,15 @@ import stickspel
 from stickspel.games import GAMES
 from stickspel.server.common import no_table, request_lang, rooms_of, templates_of
 
-__all__ = ["add_routes"]
+__all__ = ["add_routes", "words"]
+
+
+def words() -> dict[str, dict[str, str]]:
+    """The pages' words in both languages, from the catalogue (``web.*``): the page
+    switches language without asking the server for them."""
+    from stickspel.i18n import texts
+
+    return {lang: dict(messages) for lang, messages in texts("web").items()}
 
 
 def add_routes(app: FastAPI) -> None:
@@ -29,6 +37,7 @@ async def lobby(request: Request) -> str:
             tables=rooms_of(request).listing(),
             games=GAMES,
             version=stickspel.__version__,
+            words=words(),
         )
     )
 
@@ -41,5 +50,5 @@ async def table_page(table_id: str, request: Request) -> str | JSONResponse:
     return (
         templates_of(request)
         .get_template("table.html")
-        .render(lang=lang, table=room.info(), info_json=json.dumps(room.info()))
+        .render(lang=lang, table=room.info(), info_json=json.dumps(room.info()), words=words())
     )

@@ -2,8 +2,8 @@
 persons' secret seat tokens, its store row and the connections watching it.
 
 Everything here runs on the server's event loop (one thread), so a table
-changes between two awaits only; the store is written by the table's
-autosave, after every event and before anyone is told.
+changes between two awaits only; each event is stored (committed) as the table
+logs it, before anyone is told.
 """
 
 from __future__ import annotations
@@ -20,14 +20,25 @@ from typing import Any, Literal
 from stickspel.bots import make_bot
 from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError, error_text
 from stickspel.games import load_game
-from stickspel.server.store import Store, StoredTable
-from stickspel.table import Person, PersonView, SeatEvent, Table
+from stickspel.server.seatview import (
+    card_reasons,
+    legal_entries,
+    panel,
+    public_observation,
+    refused_calls,
+)
+from stickspel.server.store import Change, Store, StoredTable, VersionConflict
+from stickspel.server.sync import apply_item, stored_item
+from stickspel.table import Event, Person, PersonView, SeatEvent, StaleVersionError, Table
 
 __all__ = ["Room", "Rooms", "SeatSpec", "Connection", "new_token"]
 
 log = logging.getLogger("stickspel.server")
 
 Status = Literal["waiting", "playing", "over"]
+
+#: The bot that plays for a person whose move timer ran out.
+STAND_IN = "heuristic"
 
 
 def new_token() -> str:
@@ -55,6 +66,8 @@ class Connection:
     lang: str
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     sent: int = 0
+    #: The connection draws a page: its states carry labels, card reasons and the panel.
+    ui: bool = False
 
 
 class Room:
@@ -74,6 +87,17 @@ class Room:
         #: Seconds between two bot moves (0: the bots answer at once, in the same call).
         self.bot_delay = 0.0
         self._bots_task: asyncio.Task[None] | None = None
+        #: Seconds a person has for a move (``None``: no limit); then a bot plays for them.
+        self.timer: int | None = meta.get("timer")
+        #: Persons whose time ran out: a stand-in bot plays for them until they are back.
+        self.away: set[Person] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_version = -1
+        self._deadline: float | None = None
+        self._public: tuple[int, dict[str, Any] | None] | None = None
+        self._following = False  # applying events another process stored: not saved again
+        #: The finished game's analysis pages, by (version, language).
+        self.analyses: dict[tuple[int, str], str] = {}
 
     # --- building --------------------------------------------------------------------
     def _bots(self) -> dict[Person, Any]:
@@ -85,24 +109,48 @@ class Room:
         }
 
     def _new_table(self, record: dict[str, Any] | None) -> Table:
-        def save(doc: dict[str, Any]) -> None:
-            self.store.save_record(self.id, self.table.version, doc)
-
+        """The table from a checkpoint (``None``: the start), storing each new event."""
         if record is None:
-            return Table(
+            table = Table(
                 self.game,
                 self.persons,
                 self._bots(),
                 rng=random.SystemRandom(),
                 first_dealer=int(self.meta.get("first_dealer", 0)),
-                autosave=save,
             )
-        from stickspel.records import replay
+        else:
+            from stickspel.records import replay
 
-        rep = replay(record)  # the table's rebuild from its history does not save
-        return Table.from_state(
-            rep.state, self.persons, self._bots(), rng=random.SystemRandom(), autosave=save
-        )
+            rep = replay(record)  # the table's rebuild from its history does not store
+            table = Table.from_state(
+                rep.state, self.persons, self._bots(), rng=random.SystemRandom()
+            )
+        table.subscribe(self._store_event)
+        return table
+
+    def _store_event(self, event: Event) -> None:
+        """Store a new event before anyone is told (with the record, as a checkpoint, at
+        the end of each deal and of the game); :class:`VersionConflict` if another
+        process stored an event of this number first."""
+        if self._following:
+            return
+        state = self.table.state
+        checkpoint = self.table.to_record() if state.is_chance() or state.is_terminal() else None
+        self.store.append(self.id, event.seq - 1, [stored_item(event)], checkpoint)
+
+    def _take_in_events(self) -> int:
+        """Apply the stored events after the table's version (not storing them again);
+        how many.  ``ValueError`` or the table's refusal if they do not fit."""
+        stored = self.store.events(self.id, after=self.table.version)
+        self._following = True
+        try:
+            for seq, item in stored:
+                if seq != self.table.version + 1:
+                    raise ValueError(f"event {seq} after {self.table.version}")
+                apply_item(self.table, item)
+        finally:
+            self._following = False
+        return len(stored)
 
     @classmethod
     def create(
@@ -115,8 +163,10 @@ class Room:
         tokens: Sequence[str | None] | None = None,
         spectator_token: str | None = None,
         host_token: str | None = None,
+        timer: int | None = None,
     ) -> Room:
-        """A new table (validated: ``RulesError`` for bad rules, seats or bots)."""
+        """A new table (validated: ``RulesError`` for bad rules, seats or bots);
+        ``timer``: seconds a person has for a move before a bot plays for them."""
         game = load_game(rules)
         n = game.new_initial_state().num_players
         if len(seats) != n:
@@ -146,6 +196,7 @@ class Room:
             "status": "waiting",
             "rematch_of": rematch_of,
             "rematch": None,
+            "timer": timer,
         }
         table_id = secrets.token_hex(5)
         created = _now()
@@ -155,9 +206,11 @@ class Room:
 
     @classmethod
     def load(cls, store: Store, row: StoredTable) -> Room:
+        """The table as stored: its checkpoint, then the events after it."""
         room = cls(store, row.id, row.meta, row.created)
         if row.record is not None:
             room.table = room._new_table(row.record)
+        room._take_in_events()
         return room
 
     @property
@@ -198,11 +251,21 @@ class Room:
         self.meta["status"] = "playing"
         self.save_meta()
         self.let_bots_play()
+        self.arm_timer()
         log.info("table started", extra={"table": self.id})
 
     def act(self, person: Person, action: int, version: int | None) -> int:
-        """Submit and let the bots answer; the seq of the person's event."""
-        event = self.table.submit(person, action, version=version)
+        """Submit and let the bots answer; the seq of the person's event.  A person
+        who was away and acts again is back (their stand-in stops).
+        :class:`StaleVersionError` also when another process stored an event first."""
+        self.come_back(person)
+        try:
+            event = self.table.submit(person, action, version=version)
+        except VersionConflict:
+            self.reload()
+            raise StaleVersionError(
+                -1 if version is None else version, self.table.version
+            ) from None
         self.let_bots_play()
         return event.seq
 
@@ -213,14 +276,15 @@ class Room:
         if self.meta["status"] == "waiting":
             return
         if self.bot_delay <= 0:
-            self.table.advance()
+            try:
+                self.table.advance()
+            except VersionConflict:  # another process moved first: its bots go on there
+                self.reload()
             return
         if self._bots_task is None or self._bots_task.done():
             self._bots_task = asyncio.get_running_loop().create_task(self._bots_loop())
 
     async def _bots_loop(self) -> None:
-        from stickspel.bots import Turn
-
         try:
             while not self.table.is_terminal():
                 state = self.table.state
@@ -236,12 +300,86 @@ class Room:
                 if person is None or bot is None:
                     return
                 await asyncio.sleep(self.bot_delay)
-                if self.table.to_act() is not person:
+                if self.table.to_act() is not person or self.table.bots.get(person) is not bot:
                     continue
-                self.table.submit(person, bot.act(Turn.of(self.table.state)))
-                self.flush()
+                await self._bot_move(person, bot)
+        except VersionConflict:  # another process moved first: its bots go on there
+            self.reload()
         except Exception:
             log.exception("bot move failed", extra={"table": self.id})
+
+    async def _bot_move(self, person: Person, bot: Any) -> None:
+        """One bot move, thought out in a worker thread (a search bot may think for a
+        while: the event loop goes on serving everyone) on a copy of the state; played
+        only if the table has not moved on meanwhile."""
+        from stickspel.bots import Turn
+
+        state = self.table.state
+        seat = state.current_player()
+        turn = Turn(seat, state.observation(seat), tuple(state.legal_actions()), state.clone())
+        version = self.table.version
+        action = await asyncio.get_running_loop().run_in_executor(None, bot.act, turn)
+        if self.table.version != version or self.table.bots.get(person) is not bot:
+            return
+        self.table.submit(person, action, version=version)
+        self.flush()
+
+    # --- the move timer and the persons who are away -----------------------------------
+    def arm_timer(self) -> None:
+        """With a timer: start the clock for the person to act (once per version); at
+        the end of it a stand-in bot plays for them (:meth:`_time_out`)."""
+        person = self.table.to_act() if self.status == "playing" else None
+        if not self.timer or person is None or person in self.table.bots:
+            self._stop_timer()
+            return
+        if self._timer is not None and self._timer_version == self.table.version:
+            return
+        self._stop_timer()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not on the event loop (a script, a test): no clock
+            return
+        self._timer_version = self.table.version
+        self._deadline = loop.time() + self.timer
+        self._timer = loop.call_later(self.timer, self._time_out, self.table.version)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self._deadline, self._timer_version = None, None, -1
+
+    def deadline_left(self) -> float | None:
+        """Seconds left for the person to act, ``None`` when no clock runs."""
+        if self._deadline is None:
+            return None
+        return max(0.0, round(self._deadline - asyncio.get_running_loop().time(), 1))
+
+    def _time_out(self, version: int) -> None:
+        self._timer, self._deadline, self._timer_version = None, None, -1
+        person = self.table.to_act()
+        if self.table.version != version or person is None or person in self.table.bots:
+            return
+        self.go_away(person)
+        self.let_bots_play()
+        self.flush()
+
+    def go_away(self, person: Person) -> None:
+        """``person`` is away: a stand-in bot (the game's heuristic) plays for them."""
+        self.away.add(person)
+        self.table.bots[person] = self._stand_in()
+        log.info("away", extra={"table": self.id, "person": self.table.person_index(person)})
+
+    def _stand_in(self) -> Any:
+        return make_bot(self.game_name, STAND_IN, seed=random.SystemRandom().randrange(2**32))
+
+    def come_back(self, person: Person) -> bool:
+        """``person`` plays again themselves; whether they were away."""
+        if person not in self.away:
+            return False
+        self.away.discard(person)
+        self.table.bots.pop(person, None)
+        log.info("back", extra={"table": self.id, "person": self.table.person_index(person)})
+        return True
 
     def protokoll(self, person: Person, lang: str, fmt: Literal["html", "pdf"]) -> bytes:
         """The live protokoll as ``person`` may see it (``Table.record_for``): a whole
@@ -272,47 +410,59 @@ class Room:
             "created": self.created,
             "rematch": self.meta.get("rematch"),
             "rematch_of": self.meta.get("rematch_of"),
+            "timer": self.meta.get("timer"),
         }
 
     def state_message(self, conn: Connection) -> dict[str, Any]:
+        """The connection's view now: its seat's observation (a spectator: the public
+        one), its legal actions, the calls refused with the reason, the timer and who
+        is away; for a page (``conn.ui``) also the labels, the reasons of the cards it
+        may not play and the game's panel."""
         view: PersonView = self.table.view(conn.person)
         state: GameState = self.table.state
         n = len(self.persons)
-        legal = [
-            {"action": a, "text": state.action_to_string(a), "call": a >= 52}
-            for a in view.legal_actions
-        ]
-        refused = []
+        names = self.names_by_seat()
         obs = view.observation
-        if view.legal_actions and obs is not None and obs.get("forbidden_bid") is not None:
-            forbidden = 52 + int(obs["forbidden_bid"])
-            err = state.explain(forbidden)
-            if err is not None:
-                refused.append(
-                    {
-                        "action": forbidden,
-                        "text": state.action_to_string(forbidden),
-                        "rule": str(err.rule) if getattr(err, "rule", None) else None,
-                        "message": err.text(conn.lang, names=self.names_by_seat()),
-                    }
-                )
+        legal = list(view.legal_actions)
+        public = self.public_observation() if conn.person is None else None
         to_act = self.table.to_act()
-        return {
+        out = {
             "type": "state",
             "version": view.version,
             "status": self.status,
             "seat": view.seat,
             "seating": [self.table.person_index(self.table.person_at(s)) for s in range(n)],
-            "names": self.names_by_seat(),
+            "names": names,
             "to_act": None if to_act is None else self.table.person_index(to_act),
             "observation": obs,
-            "legal": legal,
-            "refused": refused,
+            "public": public,
+            "legal": legal_entries(state, legal, obs, conn.lang, labels=conn.ui),
+            "refused": refused_calls(state, legal, obs, conn.lang, names),
             "terminal": view.terminal,
             "totals": [float(x) for x in state.returns()],
             # totals and winners are indexed like the record's players (persons)
             "winners": [self.persons[i].name for i in state.winners()] if view.terminal else [],
+            "timer": self.timer,
+            "deadline": self.deadline_left(),
+            "away": sorted(self.table.person_index(p) for p in self.away),
         }
+        if conn.ui:
+            hand = (obs or {}).get("hand") or []
+            out["reasons"] = card_reasons(state, hand, legal, conn.lang, names) if legal else {}
+            seen = obs if obs is not None else public
+            out["panel"] = panel(
+                seen, self.game_name, names, conn.lang, seat=view.seat, to_act=bool(legal)
+            )
+        return out
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """What every seat sees alike (for spectators), once per version."""
+        version = self.table.version
+        if self._public is None or self._public[0] != version:
+            state = self.table.state
+            public = None if state.is_chance() else public_observation(state)
+            self._public = (version, public)
+        return self._public[1]
 
     def pending(self, conn: Connection) -> list[dict[str, Any]]:
         """The messages ``conn`` has not had yet: new events, then the state."""
@@ -323,6 +473,7 @@ class Room:
         return out
 
     def flush(self) -> None:
+        self.arm_timer()
         for conn in self.connections:
             for msg in self.pending(conn):
                 conn.queue.put_nowait(msg)
@@ -345,6 +496,40 @@ class Room:
             "message": error_text(err, conn.lang, self.names_by_seat()),
             "version": self.table.version,
         }
+
+    # --- several processes (PostgreSQL): another process may move the table on -------
+    def reload(self) -> None:
+        """Rebuild the table from the store (another process stored an event first)
+        and tell this process's connections."""
+        row = self.store.table(self.id)
+        if row is None:
+            return
+        self.meta = row.meta
+        self.table = self._new_table(row.record)
+        self._take_in_events()
+        for person in self.away:  # their stand-ins play on
+            self.table.bots[person] = self._stand_in()
+        self.flush()
+
+    def catch_up(self, meta: bool) -> None:
+        """Take in what other processes stored (their events; with ``meta``, the
+        settings too) and tell this process's connections."""
+        announced = self.meta.get("rematch")
+        if meta:
+            row = self.store.table(self.id)
+            self.meta = row.meta if row is not None else self.meta
+        try:
+            taken = self._take_in_events()
+        except Exception as e:  # events that do not fit this copy: rebuild it
+            log.warning("table rebuilt", extra={"table": self.id, "error": type(e).__name__})
+            self.reload()
+            return
+        if meta or taken:
+            self.flush()
+        rematch = self.meta.get("rematch")
+        if rematch and rematch != announced:
+            for conn in self.connections:
+                conn.queue.put_nowait({"type": "rematch", "table": rematch})
 
 
 def _event_message(e: SeatEvent) -> dict[str, Any]:
@@ -388,9 +573,28 @@ class Rooms:
         """At start (on the event loop): let the bots of reloaded tables go on."""
         for room in self.rooms.values():
             room.let_bots_play()
+            room.arm_timer()  # a person's clock runs whether or not anyone reconnects
 
     def get(self, table_id: str) -> Room | None:
-        return self.rooms.get(table_id)
+        room = self.rooms.get(table_id)
+        if room is None and self.store.broadcasts:  # another process may have created it
+            row = self.store.table(table_id)
+            if row is not None:
+                room = self.add(Room.load(self.store, row))
+        return room
+
+    def follow(self, change: Change | None) -> None:
+        """Take in a change another process announced (``None``: any may have been
+        missed, so every table catches up)."""
+        if change is None:
+            for each in list(self.rooms.values()):
+                each.catch_up(meta=True)
+            return
+        room = self.rooms.get(change.table)
+        if room is None:
+            self.get(change.table)
+        elif change.meta or change.version > room.table.version:
+            room.catch_up(meta=change.meta)
 
     def listing(self) -> list[dict[str, Any]]:
         return [
@@ -411,6 +615,7 @@ class Rooms:
             tokens=[p["token"] for p in room.meta["persons"]],
             spectator_token=room.meta["spectator_token"],
             host_token=room.meta["host_token"],
+            timer=room.meta.get("timer"),
         )
         self.add(new)
         room.meta["rematch"] = new.id

@@ -13,8 +13,9 @@ __all__ = ["serve"]
 def serve(
     host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.8
 ) -> None:
-    """Serve on ``host:port`` with the store at ``database`` (default: the data folder);
-    bots move every ``bot_delay`` seconds."""
+    """Serve on ``host:port`` with the store at ``database`` (default:
+    ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds.
+    :class:`~stickspel.server.store.StoreError` if the database cannot be used."""
     import uvicorn
 
     from stickspel.server.app import create_app

@@ -3,6 +3,8 @@ for join links."""
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 from fastapi import FastAPI, Request
@@ -13,7 +15,16 @@ from stickspel.core import RulesError
 from stickspel.server.common import error, no_table, not_host, rooms_of, store_of
 from stickspel.server.rooms import Room, SeatSpec
 
-__all__ = ["add_routes", "SeatIn", "CreateTable", "TokenIn", "ProtokollIn", "QrIn", "qr_svg"]
+__all__ = [
+    "add_routes",
+    "SeatIn",
+    "CreateTable",
+    "TokenIn",
+    "ProtokollIn",
+    "AnalysisIn",
+    "QrIn",
+    "qr_svg",
+]
 
 
 def add_routes(app: FastAPI) -> None:
@@ -23,6 +34,8 @@ def add_routes(app: FastAPI) -> None:
     app.post("/api/tables/{table_id}/start", response_model=None)(start_table)
     app.post("/api/tables/{table_id}/rematch", response_model=None)(rematch)
     app.post("/api/tables/{table_id}/protokoll", response_model=None)(protokoll)
+    app.post("/api/tables/{table_id}/record", response_model=None)(record)
+    app.post("/api/tables/{table_id}/analysis", response_model=None)(analysis)
     app.post("/api/qr")(qr)
 
 
@@ -41,6 +54,8 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn]
     start: bool = True
+    #: Seconds a person has for each move; then a bot plays for them (``None``: no clock).
+    timer: int | None = Field(default=None, ge=1, le=3600)
 
 
 class TokenIn(BaseModel):
@@ -50,6 +65,11 @@ class TokenIn(BaseModel):
 class ProtokollIn(BaseModel):
     token: str
     format: Literal["html", "pdf"] = "html"
+    lang: Literal["sv", "en"] = "sv"
+
+
+class AnalysisIn(BaseModel):
+    token: str
     lang: Literal["sv", "en"] = "sv"
 
 
@@ -78,7 +98,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | 
     try:
         rules = _rules_text(body)
         seats = [SeatSpec(s.name, s.bot) for s in body.seats]
-        room = Room.create(store_of(request), rules, seats)
+        room = Room.create(store_of(request), rules, seats, timer=body.timer)
     except (RulesError, TypeError, ValueError) as e:
         return error(400, "rules", str(e), getattr(e, "sv", None))
     rooms_of(request).add(room)
@@ -137,6 +157,62 @@ async def protokoll(table_id: str, body: ProtokollIn, request: Request) -> Respo
         headers = {"content-disposition": f'attachment; filename="protokoll-{room.id}.pdf"'}
         return Response(data, media_type="application/pdf", headers=headers)
     return Response(data, media_type="text/html; charset=utf-8")
+
+
+async def record(table_id: str, body: TokenIn, request: Request) -> Response:
+    """The game's ``stickspel/1`` record as this seat may see it (the deal in progress
+    without the others' hands); spectators get it once the game is over."""
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    person = room.person_of(body.token)
+    if person is False or (person is None and not room.table.is_terminal()):
+        return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+    if room.table.version == 0:
+        return error(409, "not_started", "the game has not started", "partiet har inte börjat")
+    doc = room.table.to_record() if person is None else room.table.record_for(person)
+    headers = {"content-disposition": f'attachment; filename="record-{room.id}.json"'}
+    return JSONResponse(doc, headers=headers)
+
+
+#: One analysis at a time on the whole server: it searches hard, and tables must
+#: stay quick.  Worlds a decision, fewer for long games (see _analysis_samples).
+_ANALYST = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
+
+
+def _analysis_samples(decisions: int) -> int:
+    """Worlds a decision: 16, down to 4 for long games (about 2,000 searches in all)."""
+    return max(4, min(16, 2000 // max(decisions, 1)))
+
+
+def _analyse_page(doc: dict[str, Any], lang: str) -> str:
+    from stickspel.analysis import analyse_record
+    from stickspel.reports import analysis_html
+
+    actions = sum(len(d.get("auction", [])) + 52 for d in doc.get("deals", []))
+    result = analyse_record(doc, samples=_analysis_samples(actions), seed=0)
+    return analysis_html(result.to_dict(), lang)
+
+
+async def analysis(table_id: str, body: AnalysisIn, request: Request) -> Response:
+    """The finished game's analysis (:mod:`stickspel.analysis`) as a page, for anyone
+    at the table: every decision judged from its seat's view."""
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    if room.person_of(body.token) is False:
+        return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+    if not room.table.is_terminal():
+        return error(409, "not_over", "the game is not over", "partiet är inte slut")
+    key = (room.table.version, body.lang)
+    page = room.analyses.get(key)
+    if page is None:
+        loop = asyncio.get_running_loop()
+        page = await loop.run_in_executor(
+            _ANALYST, _analyse_page, room.table.to_record(), body.lang
+        )
+        room.analyses[key] = page
+    return Response(page, media_type="text/html; charset=utf-8")
 
 
 async def qr(body: QrIn) -> Response:

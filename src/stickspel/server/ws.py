@@ -53,7 +53,7 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
         await websocket.send_json({"type": "error", "code": "token", "message": msg})
         await _close(websocket, 4403)
         return None
-    conn = Connection(person, str(lang))
+    conn = Connection(person, str(lang), ui=hello.get("ui") is True)
     since = hello.get("since")
     # a reconnecting client says how many events it already knows: it is sent only the rest
     conn.sent = since if isinstance(since, int) and 0 <= since <= room.table.version else 0
@@ -109,6 +109,10 @@ def _handle(room: Room, conn: Connection, msg: Any) -> dict[str, Any] | None:
     if kind == "sync":
         for m in room.pending(conn):
             conn.queue.put_nowait(m)
+        return None
+    if kind == "back":
+        if conn.person is not None and room.come_back(conn.person):
+            room.flush()
         return None
     if kind != "act":
         return {"type": "error", "code": "malformed", "message": f"unknown type {kind!r}"}

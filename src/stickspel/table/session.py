@@ -328,8 +328,9 @@ class Table:
             raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         return self._record(deal)
 
-    def advance(self) -> None:
-        """Deal and let the bots act until a person without a bot must act, or the end."""
+    def advance(self, max_deals: int | None = None) -> None:
+        """Deal and let the bots act until a person without a bot must act, or the end;
+        with ``max_deals``, stop before dealing once that many deals are played."""
         from stickspel.bots import Turn
 
         state = self._state
@@ -339,6 +340,8 @@ class Table:
             if seat < 0:
                 if not state.is_chance():
                     return  # the end
+                if max_deals is not None and len(state.deal_records) >= max_deals:
+                    return  # stopped before the next deal
                 self._record(None)
                 continue
             seating = self._seating()

@@ -22,26 +22,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from stickspel.core.cards import (
-    card_display,
-    hand_display,
-    mask_of,
-    parse_card,
-    parse_suit,
-    suit_display,
-)
+from stickspel.core.cards import card_display, parse_card, parse_suit, suit_display
 from stickspel.i18n import render as render_text
+from stickspel.views import hand_text, trick_text
 
-__all__ = ["render", "prompt", "describe"]
+__all__ = ["render", "prompt", "describe", "deal_summary", "rules_summary"]
 
 
 def _w(lang: str, key: str, **params: Any) -> str:
     """The view's text ``key`` in ``lang`` (catalogue ``plump.view.*``)."""
     return render_text(f"plump.view.{key}", params, lang)
-
-
-def _cards(cards: list[str], lang: str) -> str:
-    return " ".join(card_display(parse_card(c), lang) for c in cards)
 
 
 def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> RenderableType:
@@ -77,32 +67,28 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         key = "forbidden" if me == obs["dealer"] else "forbidden_now"
         parts.append(Text(_w(lang, key, bid=obs["forbidden_bid"]), style="yellow"))
     if obs["phase"] == "play":
-        last = obs.get("last_trick")
-        if last:
-            parts.append(
-                Text(
-                    f"{_w(lang, 'last')}: {_cards(last['cards'], lang)} — "
-                    f"{_w(lang, 'took', name=players[last['winner']])}",
-                    style="dim",
-                )
-            )
-        trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-        if trick["cards"]:
-            parts.append(
-                Text(
-                    f"{_w(lang, 'trick')} ({_w(lang, 'leads', name=players[trick['leader']])}): "
-                    f"{_cards(trick['cards'], lang)}"
-                )
-            )
-        else:
-            parts.append(
-                Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=players[trick['leader']])}")
-            )
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_w(lang, 'hand')}: {hand_display(mask_of(hand), lang, trump)}", style="bold")
-    )
+        parts += _trick_lines(obs, players, lang)
+    parts.append(hand_text(obs, lang, _w(lang, "hand")))
     return Group(*parts)
+
+
+def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Text]:
+    """The last trick and who took it, then the trick on the table, names beside cards."""
+    lines: list[Text] = []
+    last = obs.get("last_trick")
+    if last:
+        took = _w(lang, "took", name=players[last["winner"]])
+        lines.append(
+            Text(f"{_w(lang, 'last')}: {trick_text(last, players, lang)} — {took}", style="dim")
+        )
+    trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
+    if trick["cards"]:
+        lines.append(Text(f"{_w(lang, 'trick')}: {trick_text(trick, players, lang)}"))
+    else:
+        lines.append(
+            Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=players[trick['leader']])}")
+        )
+    return lines
 
 
 def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:
@@ -133,3 +119,30 @@ def describe(
     if obs["phase"] == "bid" and seat < len(bids) and bids[seat] is None:
         return _w(lang, "bid_hidden", name=players[seat])
     return _w(lang, "bids", name=players[seat], bid=action)
+
+
+def deal_summary(deal: dict[str, Any], players: list[str], lang: str = "sv") -> list[str]:
+    """After a deal, one line per player: bid, tricks, points, made or plump.
+
+    >>> deal = {"auction": [{"seat": 1, "call": "2"}, {"seat": 0, "call": "0"}],
+    ...         "result": {"tricks": [0, 1], "points": [10, 0]}}
+    >>> deal_summary(deal, ["Anna", "Björn"])
+    ['Anna: bud 0, 0 stick, 10 poäng — klarat', 'Björn: bud 2, 1 stick, 0 poäng — plump']
+    """
+    result = deal.get("result") or {}
+    bids = {int(c["seat"]): str(c["call"]) for c in deal.get("auction") or []}
+    lines = []
+    for s, name in enumerate(players):
+        tricks, points = result["tricks"][s], result["points"][s]
+        made = bids.get(s) == str(tricks)
+        verdict = _w(lang, "made" if made else "plumped")
+        lines.append(
+            _w(lang, "summary", name=name, bid=bids.get(s, "–"), tricks=tricks, points=points)
+            + f" — {verdict}"
+        )
+    return lines
+
+
+def rules_summary(rules: Any, lang: str = "sv") -> str:
+    """What ``?`` shows: the game's rules in short, with the options in effect."""
+    return _w(lang, "rules_summary", rules=rules.to_text())

@@ -29,17 +29,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from stickspel.core.cards import (
-    card_display,
-    hand_display,
-    mask_of,
-    parse_card,
-    parse_suit,
-    suit_display,
-)
+from stickspel.core.cards import parse_suit, suit_display
 from stickspel.i18n import render as render_message
+from stickspel.views import hand_text, trick_text
 
-__all__ = ["render", "prompt", "describe"]
+__all__ = ["render", "prompt", "describe", "deal_summary", "rules_summary"]
+
+_LOW_CALLS = ("klöver", "spader")  # the highest call one of these: no contract
 
 
 def _w(lang: str, key: str, **params: Any) -> str:
@@ -50,10 +46,6 @@ def _w(lang: str, key: str, **params: Any) -> str:
 def _name(obs: dict[str, Any], players: list[str], seat: int) -> str:
     seating = obs.get("seating") or [0, 1, 2, 3]
     return str(players[int(seating[seat])])
-
-
-def _cards(cards: list[str], lang: str) -> str:
-    return " ".join(card_display(parse_card(c), lang) for c in cards)
 
 
 def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> RenderableType:
@@ -68,13 +60,9 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
         _score_table(obs, players, lang),
         Text(_w(lang, "game_at", n=obs["game_points"]), style="dim"),
     ]
-    trump_suit = parse_suit(obs["trump"]) if obs.get("trump") else None
     if obs["phase"] == "play":
         parts += _trick_lines(obs, players, lang)
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_w(lang, 'hand')}: {hand_display(mask_of(hand), lang, trump_suit)}", style="bold")
-    )
+    parts.append(hand_text(obs, lang, _w(lang, "hand")))
     return Group(*parts)
 
 
@@ -99,7 +87,8 @@ def _contract_line(obs: dict[str, Any], players: list[str], lang: str) -> Text:
     if contract is None:
         return Text(f"{_w(lang, 'contract')}: {_w(lang, 'no_contract')}")
     if contract == "tvångsnoll":
-        return Text(f"{_w(lang, 'contract')}: {_w(lang, 'tvangsnoll')}", style="bold")
+        why = tvangsnoll_reason([str(c["call"]) for c in obs.get("calls") or []], lang)
+        return Text(f"{_w(lang, 'contract')}: {_w(lang, 'tvangsnoll')} — {why}", style="bold")
     decl = obs.get("declarers") or []
     pair = " & ".join(_name(obs, players, s) for s in decl)
     trump = obs.get("trump")
@@ -157,23 +146,17 @@ def _score_table(obs: dict[str, Any], players: list[str], lang: str) -> Table:
 def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Text]:
     """In play: the last trick and who took it, then the trick on the table."""
     lines: list[Text] = []
+    seated = [_name(obs, players, s) for s in range(4)]  # names by seat this rubber
     last = obs.get("last_trick")
     if last:
+        took = _w(lang, "took", name=seated[last["winner"]])
         lines.append(
-            Text(
-                f"{_w(lang, 'last')}: {_cards(last['cards'], lang)} — "
-                f"{_w(lang, 'took', name=_name(obs, players, last['winner']))}",
-                style="dim",
-            )
+            Text(f"{_w(lang, 'last')}: {trick_text(last, seated, lang)} — {took}", style="dim")
         )
     trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-    leader = _name(obs, players, trick["leader"])
+    leader = seated[trick["leader"]]
     if trick["cards"]:
-        lines.append(
-            Text(
-                f"{_w(lang, 'trick')} ({_w(lang, 'leads', name=leader)}): {_cards(trick['cards'], lang)}"
-            )
-        )
+        lines.append(Text(f"{_w(lang, 'trick')}: {trick_text(trick, seated, lang)}"))
     else:
         lines.append(Text(f"{_w(lang, 'trick')}: {_w(lang, 'leads', name=leader)}"))
     return lines
@@ -199,6 +182,82 @@ def describe(
     if action not in ("pass", "klöver", "spader", "ruter", "hjärter", "noll", "spel"):
         return None
     name = _name(obs, players, seat)
-    if action == "pass":
-        return _w(lang, "passes", name=name)
-    return _w(lang, "calls", name=name, call=action)
+    said = (
+        _w(lang, "passes", name=name)
+        if action == "pass"
+        else _w(lang, "calls", name=name, call=action)
+    )
+    if obs.get("contract") == "tvångsnoll" and obs.get("phase") == "play":
+        # the auction just closed without a contract: say so, and why
+        why = tvangsnoll_reason([str(c["call"]) for c in obs.get("calls") or []], lang)
+        said += " " + _w(lang, "tvangsnoll_now", why=why)
+    return said
+
+
+def tvangsnoll_reason(calls: list[str], lang: str = "sv") -> str:
+    """Why an auction left tvångsnoll: all passed, or the highest call was too low.
+
+    >>> tvangsnoll_reason(["pass", "spader", "pass", "pass"], "en")
+    'the highest call, spader, makes no contract; each pair scores 10 per trick under six'
+    """
+    bids = [c for c in calls if c != "pass"]
+    if not bids:
+        return _w(lang, "why_all_passed")
+    return _w(lang, "why_low_call", call=bids[-1])
+
+
+def deal_summary(deal: dict[str, Any], players: list[str], lang: str = "sv") -> list[str]:
+    """After a deal: the contract and whether it was made, then per pair its tricks and
+    what its points are made of (tricks over or under six, penalty, honours, slam).
+
+    >>> deal = {"seating": [0, 1, 2, 3], "auction": [{"seat": 1, "call": "spel"}],
+    ...         "result": {"contract": "spel", "declarers": [1, 3], "made": False,
+    ...                    "side_tricks": [12, 1], "trick_points": [60, 0], "honours": None,
+    ...                    "slam": None, "penalty": {"side": 0, "points": 60}}}
+    >>> for line in deal_summary(deal, ["Anna", "Björn", "Cissi", "David"], "en"):
+    ...     print(line)
+    Contract: spel (Björn & David) — not made
+    Anna & Cissi: 12 tricks, 120 points (tricks 60, penalty 60)
+    Björn & David: 1 tricks, 0 points
+    """
+    result = deal.get("result") or {}
+    seating = deal.get("seating") or [0, 1, 2, 3]
+    name = [str(players[int(seating[s])]) for s in range(4)]
+    contract = result.get("contract")
+    if contract == "tvångsnoll" or not result.get("declarers"):
+        calls = [str(c["call"]) for c in deal.get("auction") or []]
+        head = (
+            f"{_w(lang, 'contract')}: {_w(lang, 'tvangsnoll')} — {tvangsnoll_reason(calls, lang)}"
+        )
+    else:
+        pair = " & ".join(name[s] for s in result["declarers"])
+        verdict = _w(lang, "made" if result.get("made") else "not_made")
+        head = f"{_w(lang, 'contract')}: {contract} ({pair}) — {verdict}"
+    lines = [head]
+    for side in (0, 1):
+        lines.append(_side_line(result, side, f"{name[side]} & {name[side + 2]}", lang))
+    return lines
+
+
+def _side_line(result: dict[str, Any], side: int, pair: str, lang: str) -> str:
+    """A pair's tricks and points with what they are made of."""
+    parts = []
+    total = 0
+    tricks = (result.get("trick_points") or [0, 0])[side]
+    if tricks:
+        parts.append(_w(lang, "part_tricks", n=tricks))
+        total += int(tricks)
+    for key in ("penalty", "honours", "slam"):
+        item = result.get(key)
+        if item and int(item.get("side", -1)) == side and item.get("points"):
+            label = str(item.get("kind")) if key == "slam" else _w(lang, f"part_{key}")
+            parts.append(f"{label} {item['points']}")
+            total += int(item["points"])
+    side_tricks = (result.get("side_tricks") or [0, 0])[side]
+    line = _w(lang, "side_summary", pair=pair, tricks=side_tricks, points=total)
+    return line + (f" ({', '.join(parts)})" if parts else "")
+
+
+def rules_summary(rules: Any, lang: str = "sv") -> str:
+    """What ``?`` shows: the game's rules in short, with the options in effect."""
+    return _w(lang, "rules_summary", rules=rules.to_text())

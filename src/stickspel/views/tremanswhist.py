@@ -24,17 +24,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from stickspel.core.cards import (
-    card_display,
-    hand_display,
-    mask_of,
-    parse_card,
-    parse_suit,
-    suit_display,
-)
+from stickspel.core.cards import card_display, parse_card, parse_suit, suit_display
 from stickspel.i18n import gettext
+from stickspel.views import hand_text, trick_text
 
-__all__ = ["render", "prompt", "describe"]
+__all__ = ["render", "prompt", "describe", "deal_summary", "rules_summary"]
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
@@ -63,10 +57,7 @@ def render(obs: dict[str, Any], *, players: list[str], lang: str = "sv") -> Rend
     parts += _exchange_lines(obs, players, lang, me)
     if obs["phase"] == "play":
         parts += _trick_lines(obs, players, lang)
-    hand = [parse_card(c) for c in obs["hand"]]
-    parts.append(
-        Text(f"{_t('hand', lang)}: {hand_display(mask_of(hand), lang, trump)}", style="bold")
-    )
+    parts.append(hand_text(obs, lang, _t("hand", lang)))
     return Group(*parts)
 
 
@@ -140,17 +131,15 @@ def _trick_lines(obs: dict[str, Any], players: list[str], lang: str) -> list[Tex
     lines: list[Text] = []
     last = obs.get("last_trick")
     if last:
+        took = _t("took", lang, name=players[last["winner"]])
         lines.append(
-            Text(
-                f"{_t('last', lang)}: {_cards(last['cards'], lang)} — "
-                f"{_t('took', lang, name=players[last['winner']])}",
-                style="dim",
-            )
+            Text(f"{_t('last', lang)}: {trick_text(last, players, lang)} — {took}", style="dim")
         )
     trick = obs.get("trick") or {"leader": obs["current_player"], "cards": []}
-    line = f"{_t('trick', lang)}: {_t('leads', lang, name=players[trick['leader']])}"
     if trick["cards"]:
-        line += f": {_cards(trick['cards'], lang)}"
+        line = f"{_t('trick', lang)}: {trick_text(trick, players, lang)}"
+    else:
+        line = f"{_t('trick', lang)}: {_t('leads', lang, name=players[trick['leader']])}"
     lines.append(Text(line))
     return lines
 
@@ -180,3 +169,38 @@ def describe(
         bought = [e["count"] for e in obs.get("purchases") or [] if e["seat"] == seat]
         return _t("says_buy", lang, name=name, n=bought[-1] if bought else 0)
     return None
+
+
+def deal_summary(deal: dict[str, Any], players: list[str], lang: str = "sv") -> list[str]:
+    """After a deal, one line per player: tricks (and target), points, the pile taken.
+
+    >>> deal = {"kind": "plus", "exchanges": [{"seat": 1, "take": True}],
+    ...         "result": {"tricks": [3, 7, 3], "points": [-1, 2, -1]}}
+    >>> deal_summary(deal, ["Anna", "Björn", "Cissi"])[1]
+    'Björn: 7 stick, +2 poäng (bytte: −1)'
+    """
+    result = deal.get("result") or {}
+    takers = {int(e["seat"]) for e in deal.get("exchanges") or [] if e.get("take")}
+    targets = result.get("targets")
+    lines = []
+    for s, name in enumerate(players):
+        points = int(result["points"][s])
+        line = _t(
+            "summary",
+            lang,
+            name=name,
+            tricks=result["tricks"][s],
+            points=f"+{points}" if points > 0 else str(points).replace("-", "−"),
+        )
+        if targets:
+            line += " " + _t("summary_target", lang, n=targets[s])
+        if s in takers:
+            line += " " + _t("summary_took", lang)
+        lines.append(line)
+    return lines
+
+
+def rules_summary(rules: Any, lang: str = "sv") -> str:
+    """What ``?`` shows: the game's rules in short, with the options in effect."""
+    key = "rules_summary_buying" if getattr(rules, "form", "") == "buying" else "rules_summary"
+    return _t(key, lang, rules=rules.to_text())

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from stickspel.core import CALL_BASE, Rules, RulesError, option
 
@@ -109,6 +110,19 @@ class PlumpRules(Rules):
         "research": {"deal_order": "single"},
     }
 
+    def __post_init__(self) -> None:
+        # simultaneous bidding has no spärr by nature (000; RULES.md variant 8): nobody
+        # bids last, so choosing that way of bidding switches it off by itself
+        if self.bidding == "simultaneous" and self.sparr is True:
+            object.__setattr__(self, "sparr", False)
+        super().__post_init__()
+
+    @classmethod
+    def check_given(cls, values: dict[str, Any]) -> None:
+        """An explicit ``sparr=true`` with simultaneous bidding asks for what cannot be."""
+        if values.get("bidding") == "simultaneous" and values.get("sparr") is True:
+            raise RulesError("plump.simultaneous_sparr")
+
     @property
     def hands(self) -> int:
         """Hands dealt: one a player, plus the blind hand when two play."""
@@ -133,8 +147,6 @@ class PlumpRules(Rules):
             if self.max_cards > limit:
                 key = "plump.max_cards_limit" + ("_blind" if self.players == 2 else "")
                 raise RulesError(key, players=self.players, limit=limit)
-        if self.bidding == "simultaneous" and self.sparr:
-            raise RulesError("plump.simultaneous_sparr")
 
     def schedule(self) -> tuple[int, ...]:
         """Deal sizes of the game in order (tie-break deals not included).

@@ -330,9 +330,12 @@ class PlumpState(TrickGameState):
         bid = action - BID_BASE
         size = self.hand_size
         if not 0 <= bid <= size:
-            what = card_str(action) if 0 <= action < 52 else str(bid)
+            if 0 <= action < 52:  # a card at the bid: named as cards are shown
+                raise IllegalActionError(
+                    "plump.bid_range.card", rule=Rule.BID_RANGE, seat=p, size=size, card=action
+                )
             raise IllegalActionError(
-                "plump.bid_range", rule=Rule.BID_RANGE, seat=p, size=size, what=what
+                "plump.bid_range", rule=Rule.BID_RANGE, seat=p, size=size, what=str(bid)
             )
         if p == self.dealer_seat and self.rules.sparr and bid == self.forbidden_bid():
             raise IllegalActionError("plump.sparr", rule=Rule.SPARR, seat=p, bid=bid, size=size)

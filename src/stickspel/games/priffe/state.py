@@ -282,10 +282,8 @@ class PriffeState(TrickGameState):
             p = self.current
             call = action - CALL_BASE
             if not 0 <= call < len(CALLS):
-                what = card_str(action) if 0 <= action < 52 else str(action)
-                raise IllegalActionError(
-                    "priffe.not_a_call", rule=Rule.NOT_A_CALL, seat=p, action=what
-                )
+                key = "priffe.not_a_call.card" if 0 <= action < 52 else "priffe.not_a_call"
+                raise IllegalActionError(key, rule=Rule.NOT_A_CALL, seat=p, action=action)
             self._call(p, call)
             return
         raise IllegalActionError(

@@ -82,8 +82,8 @@ class TremanswhistRules(Rules):
     )
     max_deals: int | None = option(
         None,
-        "Main game: stop after this many deals if nobody has won, highest total wins (ties share); none = no cap, as the sources play. Simulations set a cap (every game must end: random play can drift below zero for ever).",
-        "project (a cap for simulations; 004 and RULES.md play on until someone wins)",
+        "Main game: stop after this many deals if nobody has won, highest total wins (ties share); none = no cap, as the sources play (a simulation stops such a game unfinished after 100 deals: simulate --stop-after).",
+        "project (004 and RULES.md play on until someone wins)",
     )
     plus_targets: tuple[int, ...] = option(
         (6, 5, 2),

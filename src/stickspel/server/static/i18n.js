@@ -1,46 +1,10 @@
-// The web UI's words, Swedish and English.  Rule messages come from the server,
+// The pages' words come from the server's catalogue (web.po), embedded in the page
+// for both languages; rule messages and labels come in the server's messages,
 // already in the connection's language.
-export const WORDS = {
-  sv: {
-    lobby: "Lobby", tables: "Bord på den här servern", none: "Inga bord ännu.",
-    create: "Nytt bord", game: "Spel", rules: "Regler", seats: "Platser", name: "Namn",
-    human: "människa", bot: "bot", make: "Skapa bord", links: "Länkar — ge var och en sin egen",
-    watch: "Åskådare", open: "Öppna", connected: "Ansluten", reconnecting: "Återansluter…",
-    connecting: "Ansluter…", your_hand: "Din hand", your_turn: "Din tur",
-    waiting_for: "Väntar på {name}", trick: "Sticket", last_trick: "Förra sticket",
-    trump: "Trumf", upcard: "Uppvänt kort", no_trump: "utan trumf", player: "Spelare",
-    bid: "Bud", tricks: "Stick", score: "Poäng", deal: "Giv {i} av {n}", dealer: "givare",
-    bids: "Bud", calls: "Val", over: "Partiet är slut.", winners: "Vinnare: {names}",
-    rematch: "Spela igen", log: "Händelser", plays: "{name} lägger {card}",
-    calls_: "{name}: {call}", hidden: "{name} har bjudit", takes: "{name} tar sticket",
-    dealt: "Ny giv: {name} ger", deal_over: "Given är slut.", spectator: "Du tittar på.",
-    no_token: "Ingen platsnyckel i länken: du tittar på som åskådare om länken har en.",
-    status_waiting: "väntar", status_playing: "pågår", status_over: "slut",
-    language: "English", keys: "Tangenter: siffror för bud, ← → och Enter för kort.",
-    forbidden: "Spärrat bud", protokoll: "Protokoll", pdf: "Ladda ner PDF",
-  },
-  en: {
-    lobby: "Lobby", tables: "Tables on this server", none: "No tables yet.",
-    create: "New table", game: "Game", rules: "Rules", seats: "Seats", name: "Name",
-    human: "person", bot: "bot", make: "Create table", links: "Links — give each player their own",
-    watch: "Spectators", open: "Open", connected: "Connected", reconnecting: "Reconnecting…",
-    connecting: "Connecting…", your_hand: "Your hand", your_turn: "Your turn",
-    waiting_for: "Waiting for {name}", trick: "Trick", last_trick: "Last trick",
-    trump: "Trump", upcard: "Upcard", no_trump: "no trump", player: "Player",
-    bid: "Bid", tricks: "Tricks", score: "Score", deal: "Deal {i} of {n}", dealer: "dealer",
-    bids: "Bids", calls: "Calls", over: "The game is over.", winners: "Winner: {names}",
-    rematch: "Play again", log: "Events", plays: "{name} plays {card}",
-    calls_: "{name}: {call}", hidden: "{name} has bid", takes: "{name} takes the trick",
-    dealt: "New deal: {name} deals", deal_over: "The deal is over.", spectator: "You are watching.",
-    no_token: "No seat token in the link.",
-    status_waiting: "waiting", status_playing: "playing", status_over: "over",
-    language: "Svenska", keys: "Keys: digits for bids, ← → and Enter for cards.",
-    forbidden: "Forbidden bid", protokoll: "Score sheet", pdf: "Download PDF",
-  },
-};
+const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}");
 
 export function t(lang, key, params = {}) {
-  const text = (WORDS[lang] || WORDS.sv)[key] ?? key;
+  const text = (WORDS[lang] || WORDS.sv || {})[key] ?? WORDS.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ""));
 }
 
@@ -54,6 +18,21 @@ export function currentLang() {
 
 export function setLang(lang) {
   localStorage.setItem("stickspel.lang", lang);
+}
+
+// the page in `lang`: words, <html lang>, and the button that switches
+export function setupPage(lang) {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(lang, node.dataset.t);
+  const button = document.getElementById("lang");
+  button.textContent = t(lang, "language");
+  button.setAttribute("lang", lang === "sv" ? "en" : "sv");
+  button.addEventListener("click", () => {
+    setLang(lang === "sv" ? "en" : "sv");
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.replace(url.href);  // the hash (a seat token) stays
+  });
 }
 
 const RANKS = {
@@ -81,4 +60,48 @@ export function el(tag, attrs = {}, ...children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
+}
+
+// --- the tables this browser created: their host token and links (never sent anywhere) ---
+const HOSTED = "stickspel.hosted";
+
+export function hostedTables() {
+  try { return JSON.parse(localStorage.getItem(HOSTED) || "[]"); } catch { return []; }
+}
+
+export function rememberTable(entry) {
+  const rest = hostedTables().filter((x) => x.id !== entry.id);
+  localStorage.setItem(HOSTED, JSON.stringify([entry, ...rest].slice(0, 50)));
+}
+
+export function forgetTable(id) {
+  localStorage.setItem(HOSTED, JSON.stringify(hostedTables().filter((x) => x.id !== id)));
+}
+
+// a QR code of a link, drawn by the server (POST: the link holds a token)
+export async function qrImage(text, label) {
+  const img = el("img", { class: "qr", alt: `QR: ${label}`, width: 128, height: 128 });
+  const resp = await fetch("/api/qr", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }),
+  });
+  if (resp.ok) img.src = URL.createObjectURL(await resp.blob());
+  return img;
+}
+
+// the links of a hosted table: one per invited seat and the spectators', each with its QR code
+export function linkList(lang, entry) {
+  const abs = (path) => new URL(path, location.href).href;
+  const item = (label, url) => {
+    const li = el("li", {}, el("strong", {}, label), " ",
+      el("a", { href: url, class: "join" }, url), " ",
+      el("button", { type: "button", class: "link copy", onclick: async (ev) => {
+        await navigator.clipboard?.writeText(url).catch(() => {});
+        ev.target.textContent = t(lang, "copied");
+      } }, t(lang, "copy")), el("br"));
+    qrImage(url, label).then((img) => li.append(img));
+    return li;
+  };
+  return el("ul", { class: "links" },
+    ...entry.seats.filter((s) => s.join_url).map((s) => item(s.name, abs(s.join_url))),
+    item(t(lang, "watch"), abs(entry.spectator_url)));
 }

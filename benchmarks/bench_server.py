@@ -1,0 +1,300 @@
+"""Server load: N tables of four bot clients over real websockets, full games.
+
+Run by hand (loopback only, never in CI), bounded by ``--seconds`` per setup::
+
+    .venv/bin/python benchmarks/bench_server.py --tables 250 --seconds 20 [--think 1.0]
+        [--setups sqlite:1,postgresql:1,postgresql:2] [--json]
+
+Each setup starts its own database (a fresh SQLite file; a throwaway PostgreSQL
+cluster on loopback, ``stickspel.server.devdb``, with ``fsync`` on so that both
+databases commit durably; ``--relaxed``: commits that survive a crash of the server
+but not of the machine, SQLite ``synchronous=normal`` and PostgreSQL
+``synchronous_commit=off``) and ``P`` ``stickspel serve`` processes (``--bot-delay 0``;
+no bots on the server: all four seats are clients).  Then ``--tables`` tables of
+the children's Plump preset are created over REST (``stickspel.client.create_table``)
+and each seat connects with ``stickspel.client.AsyncClient`` — seat ``i`` of table
+``t`` to process ``(t + i) mod P``, so with two processes every table spans both and
+its events travel through ``LISTEN/NOTIFY``.  A seat whose turn it is waits its
+think time (uniform in ``[0, 2 × --think]``; 0: at once) and plays a random legal
+action; a table whose game is over is replaced by a new one.
+
+The first tables are created without starting, all connected, then all started
+at once; measured from that moment, for ``--seconds``:
+
+- actions/s: actions acknowledged by the server;
+- latency: for every action, from the moment its client sent it to the moment
+  each of the table's four connections received its ``event`` (one sample per
+  connection): p50, p99, max;
+- games finished, refusals (should be 0).
+
+The reference printed with each ratio is the first setup (SQLite, one process),
+measured in the same run.  The clients run in this one asyncio process, on the
+same cores as the servers and the database: on a 2-core machine shared with
+other work the figures are a floor, and the load generator's own CPU is part of
+what is measured.
+
+Why not locust (the project's load-test tool): locust's users are gevent
+greenlets, each timing its own request/response pairs; this workload's unit is a
+table of four connections whose latency is from one connection's send to the
+*other* connections' receipt of the broadcast, which needs the four seats of a
+table in one scheduler sharing one clock and one table state.  A plain asyncio
+driver over the project's own protocol client does that in ~200 lines, with no
+gevent monkey-patching of the websockets library the client is built on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stickspel.client import AsyncClient, create_table, request
+from stickspel.server.devdb import Cluster
+
+SEATS = [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}]
+
+
+@dataclass
+class Tally:
+    """What the clients saw, shared by every table of a setup."""
+
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)  # (table, seq) → sent at
+    latencies: list[float] = field(default_factory=list)
+    acks: int = 0
+    refusals: int = 0
+    games: int = 0
+    measuring_since: float | None = None
+    ready: int = 0
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def spawn(database: str, folder: Path, n: int) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
+    """``n`` ``stickspel serve`` processes on ``database``; their base URLs."""
+    urls, procs = [], []
+    for i in range(n):
+        port = _free_port()
+        cmd = [sys.executable, "-c", "from stickspel.cli import main; main()", "serve"]
+        cmd += ["--port", str(port), "--database", database, "--bot-delay", "0"]
+        log = (folder / f"server{i}.log").open("ab")
+        procs.append(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT))
+        urls.append(f"http://127.0.0.1:{port}")
+    for url, proc in zip(urls, procs, strict=True):
+        end = time.monotonic() + 30
+        while True:
+            try:
+                if request(url, "GET", "/api/health")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > end:
+                raise RuntimeError(f"a server did not start (see {folder})")
+            time.sleep(0.1)
+    return urls, procs
+
+
+async def seat(
+    client: AsyncClient, table: str, tally: Tally, think: float, rng: random.Random
+) -> None:
+    """One bot client: random legal actions on its turn, until the game is over."""
+    acted = -1
+    while True:
+        msg = await client.recv()
+        kind = msg["type"]
+        now = time.perf_counter()
+        if kind == "event":
+            at = tally.sent.get((table, msg["seq"]))
+            if at is not None and tally.measuring_since is not None:
+                tally.latencies.append(now - at)
+        elif kind == "ack":
+            if tally.measuring_since is not None:
+                tally.acks += 1
+        elif kind == "error":
+            tally.refusals += 1
+        elif kind == "state":
+            if msg["terminal"]:
+                return
+            if msg["legal"] and msg["version"] > acted:
+                acted = msg["version"]
+                if think > 0:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                # this action's event is the next one of the table (no bots on the server)
+                tally.sent[(table, msg["version"] + 1)] = time.perf_counter()
+                await client.act(rng.choice(msg["legal"])["action"], msg["version"])
+
+
+async def table_loop(
+    t: int, urls: list[str], args: argparse.Namespace, tally: Tally, go: asyncio.Event
+) -> None:
+    """Table ``t``: create, connect four seats, play to the end; again until the end of
+    the run (cancelled).  The first table waits (not started) until every first table
+    is connected, so that the measured load is the full load."""
+    rng = random.Random(t)
+    first = True
+    home = urls[t % len(urls)]
+    while True:
+        made = await asyncio.to_thread(
+            create_table, home, rules=args.rules, seats=SEATS, start=not first
+        )
+        clients = [
+            await AsyncClient.open(urls[(t + i) % len(urls)], made["id"], s["token"])
+            for i, s in enumerate(made["seats"])
+        ]
+        try:
+            if first:
+                first = False
+                tally.ready += 1
+                await go.wait()
+                path = f"/api/tables/{made['id']}/start"
+                await asyncio.to_thread(request, home, "POST", path, {"token": made["host_token"]})
+            await asyncio.gather(*(seat(c, made["id"], tally, args.think, rng) for c in clients))
+            if tally.measuring_since is not None:
+                tally.games += 1
+        finally:
+            for c in clients:
+                await c.close()
+            for key in [k for k in tally.sent if k[0] == made["id"]]:
+                del tally.sent[key]
+
+
+async def drive(urls: list[str], args: argparse.Namespace) -> tuple[Tally, float]:
+    tally = Tally()
+    go = asyncio.Event()
+    tasks = [asyncio.create_task(table_loop(t, urls, args, tally, go)) for t in range(args.tables)]
+    setup_deadline = time.perf_counter() + args.setup_seconds
+    while tally.ready < args.tables:
+        failed = [t for t in tasks if t.done()]
+        if failed:
+            failed[0].result()
+        if time.perf_counter() > setup_deadline:
+            raise RuntimeError(f"only {tally.ready} of {args.tables} tables connected in time")
+        await asyncio.sleep(0.05)
+    tally.measuring_since = time.perf_counter()
+    go.set()
+    await asyncio.sleep(args.seconds)
+    measured = time.perf_counter() - tally.measuring_since
+    tally.measuring_since = None
+    failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    if failed:
+        raise RuntimeError(f"a table failed: {failed[0].exception()!r}")
+    return tally, measured
+
+
+def run_setup(kind: str, processes: int, args: argparse.Namespace) -> dict[str, Any]:
+    folder = Path(tempfile.mkdtemp(prefix="stickspel-bench-", dir=args.tmp))
+    cluster = None
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        if kind == "postgresql":
+            cluster = Cluster.start(args.tmp, fsync=True)
+            database = cluster.create_database()
+            if args.relaxed:
+                database += "?options=-c%20synchronous_commit%3Doff"
+        else:
+            database = f"sqlite:///{folder / 'stickspel.sqlite3'}"
+            if args.relaxed:
+                database += "?synchronous=normal"
+        urls, procs = spawn(database, folder, processes)
+        tally, measured = asyncio.run(drive(urls, args))
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if cluster is not None:
+            cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    lat = sorted(tally.latencies)
+    ms = [x * 1000 for x in lat]
+    return {
+        "database": kind,
+        "processes": processes,
+        "tables": args.tables,
+        "connections": 4 * args.tables,
+        "seconds": round(measured, 1),
+        "actions_per_s": round(tally.acks / measured, 1),
+        "games": tally.games,
+        "refusals": tally.refusals,
+        "samples": len(ms),
+        "p50_ms": round(statistics.median(ms), 1) if ms else None,
+        "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 1) if ms else None,
+        "max_ms": round(ms[-1], 1) if ms else None,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=15.0, help="measured time per setup")
+    ap.add_argument("--setup-seconds", type=float, default=120.0, help="limit for connecting")
+    ap.add_argument("--think", type=float, default=0.0, help="mean seconds a seat thinks")
+    ap.add_argument("--rules", default="plump(children)")
+    ap.add_argument("--setups", default="sqlite:1,postgresql:1,postgresql:2")
+    ap.add_argument("--tmp", default=None, help="folder for the databases (default: $TMPDIR)")
+    ap.add_argument(
+        "--relaxed",
+        action="store_true",
+        help="commits that survive a crash of the server, not of the machine "
+        "(SQLite synchronous=normal, PostgreSQL synchronous_commit=off)",
+    )
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the servers inherit it
+    setups = [(k, int(n)) for k, _, n in (s.partition(":") for s in args.setups.split(","))]
+    results = [run_setup(kind, n, args) for kind, n in setups]
+    ref = results[0]
+    for r in results:
+        if ref["actions_per_s"] and r["actions_per_s"] is not None:
+            r["actions_ratio_to_first"] = round(r["actions_per_s"] / ref["actions_per_s"], 2)
+    info = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores (shared), {platform.python_version()}",
+        "think_s": args.think,
+        "commits": "relaxed" if args.relaxed else "durable",
+        "rules": args.rules,
+        "results": results,
+    }
+    if args.json:
+        print(json.dumps(info, indent=2))
+        return
+    print(f"{info['machine']}; think {args.think} s; {info['commits']} commits; {args.rules}")
+    head = (
+        "setup            tables  conns  actions/s  ×first  p50 ms  p99 ms  max ms  games  refused"
+    )
+    print(head)
+    for r in results:
+        name = f"{r['database']}×{r['processes']}"
+        print(
+            f"{name:<16} {r['tables']:>6} {r['connections']:>6} {r['actions_per_s']:>10}"
+            f" {r.get('actions_ratio_to_first', ''):>7} {r['p50_ms']!s:>7} {r['p99_ms']!s:>7}"
+            f" {r['max_ms']!s:>7} {r['games']:>6} {r['refusals']:>8}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""Post-game analysis: every decision of a record judged by the expert's search.
+
+For each decision the seat to act had, the expert (:class:`~stickspel.bots.expert.ExpertBot`)
+estimates from that seat's view alone — its cards, what was public, worlds
+sampled and weighted as the expert samples them — the expected value of every
+legal action: Plump's deal score, Priffe's side points less the other side's,
+Tremanswhist's points.  The move made is compared with the best: the
+difference is the points it lost, and it is called an *inaccuracy*, a
+*mistake* or a *blunder* by the game's thresholds (:data:`THRESHOLDS`).
+
+**Luck** is what the cards were worth: at each seat's first decision of a deal,
+the expected value of its best action, less the table's mean of the same —
+positive for a seat dealt more than its share.
+
+The analysis is reproducible: with ``samples`` (a fixed number of worlds a
+decision, the default) and a ``seed`` it depends on nothing else; with
+``think_ms`` it thinks for a time instead.  Records of real cards kept by the
+scorekeeper (deals without hands) have no decisions to judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from stickspel.core import GameState
+
+__all__ = ["Decision", "Analysis", "analyse_record", "THRESHOLDS", "VERDICTS"]
+
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+#: Points lost from which a move is an inaccuracy, a mistake, a blunder; Priffe's
+#: in tricks' worth (side points change by twice a trick's value a trick).
+THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "plump": (0.5, 1.5, 3.0),  # a made bid is worth 10 or more: 3 is 30% of one
+    "priffe": (0.5, 1.0, 2.5),
+    "tremanswhist": (0.5, 1.0, 2.0),
+}
+#: Losses below this are noise of the sampling: the move counts as best.
+BEST_MARGIN = 0.05
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: where (``index``: the game's action number, from 0), who, the
+    move made and the best, in points."""
+
+    index: int
+    deal: int
+    seat: int
+    person: int
+    phase: str
+    made: str
+    best: str
+    value_made: float
+    value_best: float
+    loss: float
+    verdict: str
+    options: tuple[tuple[str, float], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "deal": self.deal,
+            "seat": self.seat,
+            "person": self.person,
+            "phase": self.phase,
+            "made": self.made,
+            "best": self.best,
+            "value_made": round(self.value_made, 3),
+            "value_best": round(self.value_best, 3),
+            "loss": round(self.loss, 3),
+            "verdict": self.verdict,
+            "options": [[a, round(v, 3)] for a, v in self.options],
+        }
+
+
+@dataclass
+class Analysis:
+    game: str
+    rules: str
+    players: list[str]
+    decisions: list[Decision] = field(default_factory=list)
+    luck: list[float] = field(default_factory=list)
+    samples: int | None = None
+    think_ms: float | None = None
+    seed: int = 0
+
+    def by_player(self) -> list[dict[str, Any]]:
+        out = []
+        for person, name in enumerate(self.players):
+            mine = [d for d in self.decisions if d.person == person]
+            counts = {v: sum(d.verdict == v for d in mine) for v in VERDICTS}
+            out.append(
+                {
+                    "name": name,
+                    "decisions": len(mine),
+                    "points_lost": round(sum(d.loss for d in mine), 3),
+                    "luck": round(self.luck[person], 3) if self.luck else 0.0,
+                    **counts,
+                }
+            )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "stickspel-analysis/1",
+            "game": self.game,
+            "rules": self.rules,
+            "players": self.players,
+            "samples": self.samples,
+            "think_ms": self.think_ms,
+            "seed": self.seed,
+            "by_player": self.by_player(),
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+
+def verdict(game: str, loss: float, unit: float = 1.0) -> str:
+    """The name of a move that lost ``loss`` points (``unit``: Priffe's trick value).
+
+    >>> verdict("plump", 0.0), verdict("plump", 1.0), verdict("plump", 7.0)
+    ('best', 'inaccuracy', 'blunder')
+    """
+    if loss <= BEST_MARGIN * unit:
+        return "best"
+    low, mid, high = (t * unit for t in THRESHOLDS[game])
+    if loss >= high:
+        return "blunder"
+    if loss >= mid:
+        return "mistake"
+    if loss >= low:
+        return "inaccuracy"
+    return "good"
+
+
+def _unit(state: GameState) -> float:
+    """What one trick is worth in the expert's values: Priffe's side points change by
+    twice the trick value; the other games count points."""
+    if state.GAME != "priffe":
+        return 1.0
+    rules: Any = state.rules
+    return 2.0 * float(rules.trick_value if rules.style == "modern" else max(rules.old_values))
+
+
+def analyse_record(
+    doc: dict[str, Any],
+    *,
+    samples: int | None = 24,
+    think_ms: float | None = None,
+    seed: int = 0,
+    on_decision: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Judge every decision of the record ``doc`` (checked first: a bad record is a
+    :class:`~stickspel.records.RecordError`).  ``on_decision(done, total)`` reports
+    progress."""
+    from stickspel.bots import Turn
+    from stickspel.bots.expert import ExpertBot
+    from stickspel.records.replayer import first_dealer_of, replay
+
+    rep = replay(doc, check_totals=False)
+    history = rep.state.history()
+    state = type(rep.state)(rep.state.rules, first_dealer=first_dealer_of(doc))  # type: ignore[call-arg]
+    judge = ExpertBot(seed=seed, think_ms=think_ms, samples=samples, every_bid=True)
+    result = Analysis(state.GAME, state.rules.to_text(), list(rep.players), samples=samples,
+                      think_ms=think_ms, seed=seed)  # fmt: skip
+    worth: dict[tuple[int, int], float] = {}  # (deal, person) → best value at the first decision
+    total = sum(isinstance(item, int) for item in history)
+    deal, done = 0, 0
+    for item in history:
+        if not isinstance(item, int):
+            deal += 1
+            state.apply_history_item(item)
+            continue
+        turn = Turn.of(state)
+        values = judge.evaluate(turn) if len(turn.legal_actions) > 1 else {item: 0.0}
+        decision = _decision(state, done, deal, item, values)
+        if len(turn.legal_actions) > 1:
+            result.decisions.append(decision)
+            worth.setdefault((deal, decision.person), decision.value_best)
+        state.apply_action(item)
+        done += 1
+        if on_decision is not None:
+            on_decision(done, total)
+    result.luck = _luck(worth, len(result.players))
+    return result
+
+
+def _decision(
+    state: GameState, index: int, deal: int, action: int, values: dict[int, float]
+) -> Decision:
+    best = max(values, key=lambda a: values[a])
+    loss = max(0.0, values[best] - values[action])
+    seat = state.current_player()
+    ranked = sorted(values, key=lambda a: -values[a])[:3]
+    return Decision(
+        index=index,
+        deal=deal,
+        seat=seat,
+        person=state.seating()[seat],
+        phase=str(state.observation(seat)["phase"]),
+        made=state.action_to_string(action),
+        best=state.action_to_string(best),
+        value_made=values[action],
+        value_best=values[best],
+        loss=loss,
+        verdict=verdict(state.GAME, loss, _unit(state)),
+        options=tuple((state.action_to_string(a), values[a]) for a in ranked),
+    )
+
+
+def _luck(worth: dict[tuple[int, int], float], players: int) -> list[float]:
+    """Each person's summed share of the deals' worth above the table's mean."""
+    luck = [0.0] * players
+    for deal in {d for d, _ in worth}:
+        got = {p: v for (d, p), v in worth.items() if d == deal}
+        mean = sum(got.values()) / len(got)
+        for p, v in got.items():
+            luck[p] += v - mean
+    return luck

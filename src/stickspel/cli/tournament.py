@@ -1,0 +1,193 @@
+"""``stickspel tournament CONFIG`` and ``stickspel selfplay GAME``: the research
+commands (:mod:`stickspel.tournament`, :mod:`stickspel.selfplay`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from stickspel.cli.app import (
+    _build_rules,
+    _check_lang,
+    _common_game_params,
+    _console,
+    _fail,
+    _make_command,
+    _msg,
+    _param,
+    _split_kwargs,
+)
+from stickspel.core import RulesError, error_text
+from stickspel.games import GAMES
+
+__all__ = ["tournament_command", "selfplay_app"]
+
+
+def tournament_command(
+    config: Annotated[
+        Path, typer.Argument(help="The tournament file (TOML or JSON): see docs/research.md.")
+    ],
+    out: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--out",
+            help="Folder for results.json and report.html (default: CONFIG's name + '-results').",
+        ),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", min=1, help="Local processes to play boards in.")
+    ] = 1,
+    ray: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--ray",
+            help="Run the jobs on the Ray cluster at this address ('local' starts one here; "
+            "or set RAY_ADDRESS).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language: sv or en.")] = "sv",
+) -> None:
+    """Bots in a round robin or gauntlet of duplicate boards, rated with intervals."""
+    from stickspel.records.io import atomic_write, check_output_path
+    from stickspel.reports import report_html
+    from stickspel.tournament import LocalExecutor, RayExecutor, TournamentConfig, run_tournament
+
+    lang = _check_lang(lang)
+    folder = out or config.with_name(config.stem + "-results")
+    address = ray or os.environ.get("RAY_ADDRESS")
+    try:
+        settings = TournamentConfig.load(config)
+        check_output_path(folder, directory=True)
+        executor = RayExecutor(address) if address else LocalExecutor(jobs)
+        try:
+            with _Progress(lang, as_json) as advance:
+                result = run_tournament(settings, executor, on_round=advance)
+        finally:
+            executor.close()
+        data = result.to_dict(timing=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        atomic_write(folder / "results.json", text.encode())
+        atomic_write(folder / "report.html", report_html(data, lang).encode())
+    except RulesError as e:
+        raise _fail(lang, error_text(e, lang)) from None
+    except OSError as e:
+        raise _fail(lang, error_text(e, lang), 1) from None
+    if as_json:
+        print(text)
+        return
+    _print_tournament(lang, data, folder, result.seconds)
+
+
+class _Progress:
+    """A Rich progress bar over the boards (on stderr; none for JSON output)."""
+
+    def __init__(self, lang: str, quiet: bool) -> None:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self.progress = Progress(console=Console(file=sys.stderr), disable=quiet, transient=True)
+        self.task = self.progress.add_task(_msg(lang, "match_progress"), total=None)
+
+    def __enter__(self) -> Any:
+        self.progress.start()
+        return lambda done, most: self.progress.update(self.task, completed=done, total=most)
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+
+def _print_tournament(lang: str, data: dict[str, Any], folder: Path, seconds: float) -> None:
+    from rich.table import Table
+
+    from stickspel.i18n import render
+    from stickspel.safetext import markup_safe
+
+    def t(key: str) -> str:
+        return render(f"tournament.report.{key}", {}, lang)
+
+    console = _console()
+    ratings = data["ratings"]
+    table = Table(title=f"{t('title')}: {data['config']['rules']} ({seconds:.1f} s)")
+    for col in ("bot", "Elo", "95%", "mean", "boards"):
+        table.add_column(t(col) if col in ("bot", "mean", "boards") else col, justify="right")
+    for bot in sorted(ratings, key=lambda b: -ratings[b]["elo"]):
+        r, b = ratings[bot], data["by_bot"][bot]
+        ci = "" if b["ci95"] is None else f" ± {b['ci95']:.2f}"
+        table.add_row(markup_safe(bot), f"{r['elo']:.0f}", f"{r['low']:.0f} … {r['high']:.0f}",
+                      f"{b['mean']:.2f}{ci}", str(b["boards"]))  # fmt: skip
+    console.print(table)
+    for p in data["pairings"]:
+        ci = "" if p["ci95"] is None else f" ± {p['ci95']:.2f}"
+        console.print(
+            f"{markup_safe(p['a'])} − {markup_safe(p['b'])}: {p['difference']:+.2f}{ci} "
+            f"({p['wins']}/{p['draws']}/{p['losses']}, {p['boards']} {t('boards')}, "
+            f"{t('stopped')} {p['stopped']})"
+        )
+    folder_text = markup_safe(str(folder))
+    console.print(render("tournament.results_in", {"dir": folder_text}, lang), soft_wrap=True)
+
+
+selfplay_app = typer.Typer(
+    help="Self-play data for training: every decision of games between bots, to Parquet.",
+    no_args_is_help=True,
+)
+
+
+def _selfplay_params() -> list[Any]:
+    return [
+        _param("bots", str, typer.Option("heuristic", "--bots", help="Bot kinds round the table.")),
+        _param("games", int, typer.Option(100, "--games", min=1, help="Games to play.")),
+        _param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
+        _param("out", Path, typer.Option(..., "--out", help="The Parquet file to write.")),
+    ]
+
+
+def _selfplay(game: str, **kwargs: Any) -> None:
+    from stickspel.games import load_game
+    from stickspel.records.io import check_output_path
+    from stickspel.selfplay import export_selfplay
+
+    common, variant = _split_kwargs(kwargs)
+    lang = _check_lang(common["lang"])
+    _, rules = _build_rules(game, lang, common, variant)
+    kinds = [k.strip() for k in common["bots"].split(",") if k.strip()]
+    try:
+        from stickspel.bots import make_bot
+
+        for kind in kinds:
+            make_bot(game, kind)
+        check_output_path(common["out"])
+        rows = export_selfplay(
+            load_game(rules.to_text()), kinds, games=common["games"], seed=common["seed"],
+            path=common["out"],
+        )  # fmt: skip
+    except RulesError as e:
+        raise _fail(lang, error_text(e, lang)) from None
+    except OSError as e:
+        raise _fail(lang, error_text(e, lang), 1) from None
+    _console().print(f"{rows} → {markup(str(common['out']))}", soft_wrap=True)
+
+
+def markup(text: str) -> str:
+    from stickspel.safetext import markup_safe
+
+    return markup_safe(text)
+
+
+def _register() -> None:
+    for name in sorted(GAMES):
+        spec = GAMES[name]
+        params = _selfplay_params() + _common_game_params(spec)
+        selfplay_app.command(name=name, help=f"Self-play data of {spec.title_en} to Parquet.")(
+            _make_command(_selfplay, name, params)
+        )
+
+
+_register()

@@ -1,0 +1,310 @@
+"""What a table page is sent beyond the bare observation, all from the engine and the
+catalogues (the page holds no game logic): the legal actions with their labels, the
+calls and cards the rules refuse with the reason, the public observation a spectator
+sees, and the game's panel (the deal, Priffe's auction and contract, Tremanswhist's
+exchange or buying) as lines in the connection's language.
+
+>>> import random
+>>> from stickspel.games import load_game
+>>> state = load_game("tremanswhist").new_initial_state(0)
+>>> _ = state.apply_chance(random.Random(1))
+>>> [a["label"] for a in legal_entries(state, state.legal_actions(), None, "en")]
+['Take the fourth pile (−1)', 'Decline']
+>>> sorted(public_observation(state))[:4]
+['current_player', 'deal_index', 'dealer', 'deals']
+>>> "hand" in public_observation(state)
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from stickspel.core import GameState, Rule
+from stickspel.core.cards import card_display, parse_card, parse_suit, suit_display
+from stickspel.i18n import has_key, render
+
+__all__ = [
+    "legal_entries",
+    "refused_calls",
+    "card_reasons",
+    "public_observation",
+    "panel",
+    "CALL_BASE",
+]
+
+CALL_BASE = 52  # actions from 52 up are calls (bids, passes, exchange answers)
+
+# Refusals of a call that only say "not this phase" or "out of range" teach nothing:
+# the page greys out (with the reason) only the calls a rule of the moment bars.
+_NOT_SHOWN = {
+    str(Rule.BID_RANGE),
+    str(Rule.NOT_A_CALL),
+    str(Rule.NOT_A_CARD),
+    str(Rule.AUCTION_CLOSED),
+    str(Rule.OFFER_PENDING),
+    str(Rule.OFFER_CLOSED),
+    str(Rule.BUY_LIMIT),
+}
+
+
+def _game(state: GameState) -> str:
+    return str(type(state).GAME)
+
+
+def call_label(state: GameState, action: int, lang: str, pending: int = 0) -> str:
+    """A call as a button says it: ``web.call.<game>.<text>`` where the catalogue has
+    one (Tremanswhist's ``byt`` → "Take the fourth pile (−1)"; ``pending``: the cards
+    put away so far, for "Buy (2 cards)"), else its text."""
+    text = state.action_to_string(action)
+    key = f"web.call.{_game(state)}.{text}"
+    if not has_key(key):
+        return text
+    return render(key, {"n": pending}, lang)
+
+
+def _pending(obs: dict[str, Any] | None) -> int:
+    """The cards the seat to act has put away so far (Tremanswhist's buying)."""
+    discarding = (obs or {}).get("discarding") or {}
+    return int(discarding.get("count", 0))
+
+
+def legal_entries(
+    state: GameState,
+    legal: Sequence[int],
+    obs: dict[str, Any] | None,
+    lang: str,
+    *,
+    labels: bool = True,
+) -> list[dict[str, Any]]:
+    """The legal actions as the page offers them: id, text, whether a call, and (with
+    ``labels``) how a button says it; ``obs`` is the acting seat's observation."""
+    out = []
+    for a in legal:
+        call = a >= CALL_BASE
+        text = state.action_to_string(a)
+        entry: dict[str, Any] = {"action": a, "text": text, "call": call}
+        if labels:
+            entry["label"] = (
+                call_label(state, a, lang, _pending(obs))
+                if call
+                else card_display(parse_card(text), lang)
+            )
+        out.append(entry)
+    return out
+
+
+def _barred(state: GameState, obs: dict[str, Any]) -> list[int]:
+    """The calls the seat's observation says are barred now (Plump's ``forbidden_bid``,
+    Priffe's ``barred_calls``): only these are explained (an explanation costs a copy
+    of the state), in the order of the actions."""
+    texts = list(obs.get("barred_calls") or {})
+    if obs.get("forbidden_bid") is not None:
+        texts.append(str(obs["forbidden_bid"]))
+    return sorted({state.string_to_action(t) for t in texts})
+
+
+def refused_calls(
+    state: GameState,
+    legal: Sequence[int],
+    obs: dict[str, Any] | None,
+    lang: str,
+    names: Sequence[str],
+) -> list[dict[str, Any]]:
+    """While the seat to act chooses a call: the calls a rule bars, with the reason
+    (Plump's dealer's forbidden bid, a Priffe call too low, spader out of turn)."""
+    if obs is None or not any(a >= CALL_BASE for a in legal):
+        return []
+    out = []
+    for a in _barred(state, obs):
+        if a in legal:
+            continue
+        err = state.explain(a)
+        rule = str(getattr(err, "rule", "") or "")
+        if err is None or rule in _NOT_SHOWN:
+            continue
+        out.append(
+            {
+                "action": a,
+                "text": state.action_to_string(a),
+                "label": call_label(state, a, lang, _pending(obs)),
+                "rule": rule or None,
+                "message": err.text(lang, names=list(names)),
+            }
+        )
+    return out
+
+
+def card_reasons(
+    state: GameState, hand: Sequence[str], legal: Sequence[int], lang: str, names: Sequence[str]
+) -> dict[str, str]:
+    """For the seat to act: each card of its hand it may not play now, with why."""
+    out: dict[str, str] = {}
+    playable = {state.action_to_string(a) for a in legal if a < CALL_BASE}
+    for card in hand:
+        if card in playable:
+            continue
+        err = state.explain(state.string_to_action(card))
+        if err is not None:
+            out[card] = err.text(lang, names=list(names))
+    return out
+
+
+def public_observation(state: GameState) -> dict[str, Any]:
+    """What every seat sees alike, and so anyone may: the fields whose value is the same
+    in every seat's observation.  Anything one seat sees and another does not (a hand,
+    a hidden bid, the seat's own number) is left out, so a spectator learns nothing
+    a seat could not tell everyone."""
+    from stickspel.table.session import plain_observation
+
+    seats = [plain_observation(state.observation(s)) for s in range(state.num_players)]
+    first = seats[0]
+    return {k: v for k, v in first.items() if all(k in o and o[k] == v for o in seats[1:])}
+
+
+# --- the panel ----------------------------------------------------------------------------
+def panel(
+    obs: dict[str, Any] | None,
+    game: str,
+    names: Sequence[str],
+    lang: str,
+    *,
+    seat: int | None,
+    to_act: bool,
+) -> dict[str, Any]:
+    """The game's own lines for the page: ``head`` (where the game is), ``lines``
+    (contract, deal kind, exchanges …), ``auction`` (Priffe's calls by name),
+    ``table`` (Priffe's pair scores: ``columns`` and ``rows``) and ``prompt``
+    (what the seat is asked, when it is to act)."""
+    out: dict[str, Any] = {"head": "", "lines": [], "auction": None, "table": None, "prompt": None}
+    if not obs or obs.get("phase") in (None, "deal", "over"):
+        return out
+    build = {"plump": _plump, "priffe": _priffe, "tremanswhist": _tremanswhist}.get(game)
+    if build is not None:
+        build(out, obs, list(names), lang, seat)
+    if to_act and seat is not None:
+        out["prompt"] = _prompt(game, obs, lang)
+    return out
+
+
+def _prompt(game: str, obs: dict[str, Any], lang: str) -> str | None:
+    from stickspel.views import plump, priffe, tremanswhist
+
+    views = {"plump": plump, "priffe": priffe, "tremanswhist": tremanswhist}
+    view = views.get(game)
+    return None if view is None else view.prompt(obs, lang=lang)
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def _trump_text(obs: dict[str, Any], lang: str) -> str | None:
+    trump = obs.get("trump")
+    return suit_display(parse_suit(trump), lang) if trump else None
+
+
+def _plump(
+    out: dict[str, Any], obs: dict[str, Any], names: list[str], lang: str, seat: int | None
+) -> None:
+    def w(key: str, **p: Any) -> str:
+        return render(f"plump.view.{key}", p, lang)
+
+    parts = []
+    if obs.get("deals"):
+        parts.append(w("deal", k=obs["deal_index"] + 1, n=obs["deals"]))
+    if obs.get("hand_size") is not None:
+        parts.append(w("cards", size=obs["hand_size"]))
+    parts.append(w("dealer", name=_name(names, obs.get("dealer"))))
+    out["head"] = " · ".join(parts)
+    forbidden = obs.get("forbidden_bid")
+    if obs.get("phase") == "bid" and forbidden is not None:
+        key = "forbidden" if seat == obs.get("dealer") else "forbidden_now"
+        out["lines"].append(w(key, bid=forbidden))
+
+
+def _priffe(
+    out: dict[str, Any], obs: dict[str, Any], names: list[str], lang: str, seat: int | None
+) -> None:
+    def w(key: str, **p: Any) -> str:
+        return render(f"priffe.view.{key}", p, lang)
+
+    out["head"] = w(
+        "head",
+        r=obs["rubber"],
+        n=obs["rubbers"],
+        k=obs["deal_index"] + 1,
+        name=_name(names, obs["dealer"]),
+    )
+    out["lines"].append(f"{w('contract')}: {_contract(obs, names, lang)}")
+    out["auction"] = [
+        {"seat": c["seat"], "name": _name(names, c["seat"]), "call": c["call"]}
+        for c in obs.get("calls") or []
+    ]
+    columns = [w("pair"), w("below"), w("above"), w("games"), w("total")]
+    rows = []
+    for side in (0, 1):
+        pair = f"{_name(names, side)} & {_name(names, side + 2)}"
+        rows.append(
+            [
+                pair,
+                obs["below"][side],
+                obs["above"][side],
+                obs["games"][side],
+                obs["rubber_points"][side],
+            ]
+        )
+    out["table"] = {"columns": columns, "rows": rows}
+    out["lines"].append(w("game_at", n=obs["game_points"]))
+    if seat is not None and obs.get("partner") is not None:
+        out["lines"].append(render("web.partner", {"name": _name(names, obs["partner"])}, lang))
+
+
+def _contract(obs: dict[str, Any], names: list[str], lang: str) -> str:
+    def w(key: str, **p: Any) -> str:
+        return render(f"priffe.view.{key}", p, lang)
+
+    contract = obs.get("contract")
+    if contract is None:
+        return w("no_contract")
+    if contract == "tvångsnoll":
+        return w("tvangsnoll")
+    pair = " & ".join(_name(names, s) for s in obs.get("declarers") or [])
+    trump = _trump_text(obs, lang)
+    suit = w("trump", suit=trump) if trump else w("no_trump")
+    return f"{contract}, {w('declares', pair=pair)}, {suit}"
+
+
+def _tremanswhist(
+    out: dict[str, Any], obs: dict[str, Any], names: list[str], lang: str, seat: int | None
+) -> None:
+    def w(key: str, **p: Any) -> str:
+        return render(f"tremanswhist.view.{key}", p, lang)
+
+    if obs.get("deals"):
+        where = w("deal_of", k=obs["deal_index"] + 1, n=obs["deals"], r=obs["round"])
+    else:
+        where = w("deal", k=obs["deal_index"] + 1) + " · " + w("goal", n=obs["win_score"])
+    out["head"] = f"{where} · {w('dealer', name=_name(names, obs['dealer']))}"
+    lines = out["lines"]
+    if obs.get("kind"):
+        lines.append(w(obs["kind"]))
+    for e in obs.get("exchanges") or []:
+        lines.append(w("took_pile" if e["take"] else "declined", name=_name(names, e["seat"])))
+    for e in obs.get("purchases") or []:
+        lines.append(w("bought", name=_name(names, e["seat"]), n=e["count"]))
+    pending = obs.get("discarding")
+    if pending and pending.get("seat") != seat and pending.get("count"):
+        lines.append(w("putting", name=_name(names, pending["seat"]), n=pending["count"]))
+    if obs.get("phase") in ("offer", "buy") and obs.get("pile_size") is not None:
+        lines.append(w("pile", n=obs["pile_size"]))
+    if obs.get("targets"):
+        targets = ", ".join(f"{_name(names, s)} {t}" for s, t in enumerate(obs["targets"]))
+        lines.append(f"{w('target')}: {targets}")
+    if obs.get("discarded"):
+        cards = " ".join(card_display(parse_card(c), lang) for c in obs["discarded"])
+        lines.append(w("mine_away", cards=cards))
+    if obs.get("received") and obs.get("phase") != "play":
+        cards = " ".join(card_display(parse_card(c), lang) for c in obs["received"])
+        lines.append(w("mine_got", cards=cards))
