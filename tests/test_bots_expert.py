@@ -65,6 +65,25 @@ def test_every_level_is_offered_and_plays_a_deal_legally(game: str) -> None:
         k += 1
 
 
+@pytest.mark.parametrize("game", ["priffe", "tremanswhist"])
+def test_calls_by_simulation_are_legal(game: str) -> None:
+    state = load_game(game).new_initial_state()
+    state.apply_chance(random.Random(6))
+    bot = ExpertBot(seed=2, think_ms=None, samples=2, search_calls=True, cards="rollout")
+    while state.phase != type(state).PLAY_PHASE and not state.deal_over():
+        turn = Turn.of(state)
+        scores = bot.call_values(
+            turn.sample_world(random.Random(1)),
+            turn.seat,
+            list(turn.legal_actions),
+            random.Random(2),
+        )
+        assert set(scores) == set(turn.legal_actions)
+        action = bot.act(turn)
+        assert action in turn.legal_actions
+        state.apply_action(action)
+
+
 def test_think_ms_reaches_the_levels_and_is_checked() -> None:
     assert make_bot("plump", "expert", seed=1, think_ms=30).think_ms == 30  # type: ignore[attr-defined]
     assert make_bot("plump", "expert", seed=1).think_ms == 200  # type: ignore[attr-defined]

@@ -232,7 +232,7 @@ def test_priffe_alpha_beta_agrees_with_brute_force(text: str) -> None:
     for seed in range(30):
         state = near_end(text, seed, 3)
         seen.add(state.contract in (5, 7))
-        values = card_values(state)
+        values = card_values(state, dds=False)
         tree = Deal(state).lines()
         seat, kids = tree
         mine = seat % 2
@@ -278,6 +278,41 @@ def test_tremanswhist_paranoid_agrees_with_brute_force(text: str) -> None:
             assert counts[s] == (sure if state.kind == "plus" else -sure), (seed, s)
     # the buying form's first deal is always a plus deal (its round 1)
     assert kinds == ({"plus"} if "buying" in text else {"plus", "minus"})
+
+
+def test_dds_agrees_with_alpha_beta() -> None:
+    """Where endplay is installed, DDS answers Priffe's trump contracts and spel: its
+    values equal this package's own solver's, mid-trick positions included."""
+    from stickspel.search.dds import available
+
+    if not available():
+        pytest.skip("endplay (DDS) is not installed")
+    checked = 0
+    for seed in range(40):
+        state = near_end("priffe", seed, 5)
+        if state.contract in (5, 7):
+            continue
+        assert card_values(state, dds=True) == card_values(state, dds=False), seed
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize(
+    "text", ["plump(players=4,max_cards=5,deal_order=single)", "priffe", "tremanswhist"]
+)
+def test_shared_tables_change_no_value(text: str) -> None:
+    """A solver that keeps its table across the worlds of a decision (and across
+    decisions, whose objective differs) answers as a fresh one does."""
+    from stickspel.bots import Turn
+
+    shared = Solver(share_tables=True)
+    for seed in range(4):
+        state = near_end(text, seed, 4)
+        turn = Turn.of(state)
+        for w in range(4):
+            world = turn.sample_world(random.Random(w))
+            fresh = card_values(world, solver=Solver(), dds=False)
+            assert card_values(world, solver=shared, dds=False) == fresh, (seed, w)
 
 
 def test_budget_gives_an_estimate_and_says_so() -> None:
@@ -329,8 +364,8 @@ def probe() -> dict[str, Any]:
             state = near_end(text, seed, cards)
             key = f"{text}/{seed}"
             out[key] = {
-                "values": sorted(card_values(state).items()),
-                "budget": sorted(card_values(state, max_nodes=50).items()),
+                "values": sorted(card_values(state, dds=False).items()),
+                "budget": sorted(card_values(state, max_nodes=50, dds=False).items()),
                 "dd": list(dd_trick_counts(state)),
                 "playouts": playout_tricks(state, 10, seed=seed),
                 "random": playout_tricks(state, 10, seed=seed, policy="random"),

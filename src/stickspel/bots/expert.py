@@ -15,9 +15,11 @@ mean for the seat is chosen.  A call is judged the same way: Plump's bid by
 the deal score each bid would bring in each world — under the distribution of
 the seat's tricks over fast compiled play-outs, or (without numba) playing the
 deal out to that bid; the spärr simply removes the dealer's forbidden bid from
-the candidates — Priffe's calls and Tremanswhist's
-exchange and purchases by finishing the auction with the heuristic bot as the
-model of every seat, then playing the deal out.
+the candidates.  Priffe's calls and Tremanswhist's exchange and purchases can
+be judged by finishing the auction with the heuristic bot as the model of
+every seat, then playing the deal out (``search_calls=True``); by default the
+expert makes them as the heuristic does, which measured stronger at 25 ms
+(docs/bots.md).  Priffe's cards are judged by play-outs, not by the solver.
 
 Each decision thinks for at most ``think_ms`` milliseconds (it stops drawing
 worlds when one more, at the pace so far, would overrun the budget; one world
@@ -68,6 +70,12 @@ EXACT_CARDS_PER_HAND = 3
 BID_TIE_BREAK = 0.01
 #: Nodes the double-dummy solver may visit per world (past them, play-outs judge).
 DD_NODES = 5000
+#: Games whose calls the expert judges by simulation unless told otherwise
+#: (``search_calls``): Priffe's auction and Tremanswhist's exchange by simulation
+#: measured weaker than the heuristic's at 25 ms (docs/bots.md).
+SEARCHED_CALLS = ("plump",)
+#: Games whose cards the expert judges by play-outs even where the solver runs.
+ROLLOUT_GAMES = ("priffe",)
 #: Bids judged by simulation: the ones nearest the tricks the hand counts.
 BID_CANDIDATES = 4
 #: Fast play-outs a world for the distribution of the seat's tricks (compiled search).
@@ -76,11 +84,15 @@ BID_PLAYOUTS = 64
 MAX_WORLDS = 2000
 
 
-def _card_evaluator(choice: str) -> str:
+def _card_evaluator(choice: str, game: str) -> str:
     """``dd`` (the compiled double-dummy solver of :mod:`stickspel.search`) where
-    numba runs it, else ``rollout`` (:class:`~stickspel.bots.sim.TrickSim`)."""
+    numba runs it, else ``rollout`` (:class:`~stickspel.bots.sim.TrickSim`); Priffe
+    always ``rollout``: its 13-card deals are too deep for the solver's budget
+    (measured, docs/bots.md)."""
     if choice != "auto":
         return choice
+    if game in ROLLOUT_GAMES:
+        return "rollout"
     try:
         from stickspel.search import BACKEND
     except ImportError:  # pragma: no cover - the search package ships with us
@@ -106,7 +118,7 @@ class ExpertBot:
         samples: int | None = None,
         rollouts: int = 2,
         infer: bool = True,
-        search_calls: bool = True,
+        search_calls: bool | None = None,
         cards: str = "auto",
         every_bid: bool = False,
     ) -> None:
@@ -118,7 +130,7 @@ class ExpertBot:
         self.rollouts = rollouts
         self.infer = infer
         self.search_calls = search_calls
-        self.cards = _card_evaluator(cards)
+        self.cards = cards
         # analysis judges every bid by simulation, not only the nearest few
         self.bid_candidates = 10**6 if every_bid else BID_CANDIDATES
 
@@ -129,14 +141,25 @@ class ExpertBot:
             return legal[0]
         rng = self._rng(turn)
         in_play = turn.observation["phase"] == "play"
-        if not in_play and not self.search_calls:
+        if not in_play and not self._searches_calls(_game_of(turn._source)):
             return self._heuristic(turn)
         scores = self._judge(turn, legal, rng, in_play)
         return max(legal, key=lambda a: (scores.get(a, float("-inf")), -self._cost(a)))
 
+    def _searches_calls(self, game: str) -> bool:
+        """Calls by simulation: Plump's bids; Priffe's auction and Tremanswhist's
+        exchange only when asked for (measured weaker than the heuristic's, below)."""
+        if self.search_calls is not None:
+            return self.search_calls
+        return game in SEARCHED_CALLS
+
+    def _evaluator(self, game: str) -> str:
+        return _card_evaluator(self.cards, game)
+
     def evaluate(self, turn: Turn) -> dict[int, float]:
         """Every legal action's expected value to the seat (the weighted mean over the
-        worlds drawn): what :meth:`act` maximises; :mod:`stickspel.analysis` uses it."""
+        worlds drawn): what :meth:`act` maximises where it searches (cards, Plump's
+        bids); :mod:`stickspel.analysis` uses it."""
         in_play = turn.observation["phase"] == "play"
         return self._judge(turn, list(turn.legal_actions), self._rng(turn), in_play)
 
@@ -206,7 +229,7 @@ class ExpertBot:
         self, world: Any, seat: int, legal: Sequence[int], rng: random.Random
     ) -> dict[int, float]:
         """Each legal card's value to ``seat`` in ``world`` (every hand open)."""
-        if self.cards == "dd":
+        if self._evaluator(_game_of(world)) == "dd":
             from stickspel.search import card_values
 
             return card_values(world, max_nodes=DD_NODES)
@@ -244,7 +267,7 @@ class ExpertBot:
         lead = world.dealer_seat if world.rules.first_lead == "dealer" else world.forhand()
         obs["hand"] = [card_str(c) for c in world.dealt[seat]]
         mine = estimate_tricks(obs)
-        if self.cards == "dd":
+        if self._evaluator("plump") == "dd":
             return self._bid_values_by_playouts(world, seat, legal, mine, rng)
         out: dict[int, float] = {}
         # the bids nearest the counted tricks: a world's time goes to them, not to

@@ -253,7 +253,12 @@ def gen_moves(s: Any, mv: Any, depth: int, pairs_team: int, order: int) -> int:
             last = nxt
         mv[base + k] = c
         mv[base + MOVE_W + k] = cls
-        mv[base + 2 * MOVE_W + k] = _order_key(s, c, last, pairs_team) if order else c
+        if order == 1:
+            mv[base + 2 * MOVE_W + k] = _order_key(s, c, last, pairs_team)
+        elif order == 2:
+            mv[base + 2 * MOVE_W + k] = _losing_order_key(s, c, last, pairs_team)
+        else:
+            mv[base + 2 * MOVE_W + k] = c
         k += 1
     # insertion sort by the order key (lists are short)
     for i in range(1, k):
@@ -266,6 +271,19 @@ def gen_moves(s: Any, mv: Any, depth: int, pairs_team: int, order: int) -> int:
                 mv[a - 1] = t
             j -= 1
     return k
+
+
+@jit
+def _losing_order_key(s: Any, low: int, high: int, team: int) -> int:
+    """Order for a side playing to take few tricks (noll): lead low; following, the
+    highest card that still loses, else (forced to win) the highest card, so the
+    trick at least costs a high one."""
+    if s[TLEN_] == 0:
+        return low % 13 + (20 if low // 13 == s[TRUMP_] else 0)
+    if not beats_best(s, low):
+        # every card of the class loses (a lower one of it too): throw the highest
+        return 50 - high % 13
+    return 100 - high % 13
 
 
 @jit
@@ -400,9 +418,13 @@ def playouts(s: Any, rng: Any, policy: int, count: int, out: Any) -> int:
 # --- transposition tables ---------------------------------------------------------------------
 @jit
 def tt_slot(k1: int, k2: int, mask: int) -> int:
-    h = k1 ^ (k1 >> 23) ^ (k1 >> 41) ^ (k2 * 31) ^ (k2 >> 13)
-    h ^= h >> 7
-    return h & mask
+    """The slot of a key: folded to 32 bits and mixed by multiplications kept below
+    2**63 (the same ints in numba and in Python)."""
+    x = (k1 ^ (k1 >> 32) ^ (k2 * 7) ^ (k2 >> 27)) & 0xFFFFFFFF
+    x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
+    x = ((x >> 16) ^ x) * 0x45D9F3B & 0xFFFFFFFF
+    x = (x >> 16) ^ x
+    return x & mask
 
 
 @jit
@@ -547,7 +569,10 @@ def alphabeta(
     p = s[MOVE_]
     maximise = (max_team >> p) & 1
     side = max_team if maximise else ~max_team
-    k = gen_moves(s, mv, depth, side, 1)
+    # does the mover's side play to take tricks (counted and maximising, or not
+    # counted and minimising), or to lose them (noll)?
+    counted_side = (count_team >> p) & 1
+    k = gen_moves(s, mv, depth, side, 1 if counted_side == maximise else 2)
     base = depth * MOVE_STRIDE
     best = -1 if maximise else 1000
     for i in range(k):

@@ -89,20 +89,25 @@ class Position:
         seats ``s`` and ``s + 2`` are partners (Priffe); ``must_trump``: void in
         the suit led, a trump must be played if held (Tremanswhist)."""
         n = len(hands)
-        pos = cls(n)
-        s = pos.s
-        s[K.TRUMP_] = -1 if trump is None else trump
-        s[K.MUST_TRUMP_] = int(must_trump)
-        s[K.PAIRS_] = int(pairs)
-        for i, h in enumerate(hands):
-            s[K.HANDS_ + i] = h
-            s[K.TRICKS_ + i] = 0 if tricks is None else tricks[i]
-        s[K.LEADER_] = s[K.MOVE_] = leader
         if not 0 <= leader < n:
             raise SearchError(f"leader {leader} is no seat of {n}")
-        for c in trick:  # the cards of the trick in progress, played anew
-            p = int(s[K.MOVE_])
-            s[K.HANDS_ + p] |= 1 << c
+        pos = cls(n)
+        # the header filled as a list and copied in at once: numpy's element
+        # writes from Python cost more than the search they set up
+        head = [0] * K.HIST_
+        head[K.N_] = n
+        head[K.TRUMP_] = -1 if trump is None else trump
+        head[K.MUST_TRUMP_] = int(must_trump)
+        head[K.PAIRS_] = int(pairs)
+        head[K.LEADER_] = head[K.MOVE_] = leader
+        head[K.HANDS_ : K.HANDS_ + n] = hands
+        if tricks is not None:
+            head[K.TRICKS_ : K.TRICKS_ + n] = tricks
+        for i, c in enumerate(trick):  # the trick's cards back in hand, played anew
+            head[K.HANDS_ + (leader + i) % n] |= 1 << c
+        s = pos.s
+        s[: K.HIST_] = head
+        for c in trick:
             K.play(s, c)
         s[K.ROOT_] = s[K.PLY_]  # what was down before the position is not taken back
         return pos

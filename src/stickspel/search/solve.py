@@ -35,9 +35,15 @@ class Solver:
     reused: a new world only bumps a generation number.  Not thread-safe: give
     each thread its own.  After a call, :attr:`nodes` is the nodes visited and
     :attr:`exact` says whether the node budget was kept (else the cut-off
-    subtrees were valued by the cheap playout policy)."""
+    subtrees were valued by the cheap playout policy).
 
-    def __init__(self, tt_bits: int | None = None) -> None:
+    ``share_tables``: keep the table's entries from one exact solve to the next
+    while the objective is the same (the same seat's values in the worlds of one
+    decision: game, trump, sides, bids).  The keys hold who has each card left by
+    rank, not the cards, so an endgame met in one world answers in the next.
+    (Max^n with more than four seats keys by the cards and never shares.)"""
+
+    def __init__(self, tt_bits: int | None = None, *, share_tables: bool = False) -> None:
         bits = tt_bits if tt_bits is not None else (20 if K.BACKEND == "numba" else 15)
         self.tt_mask = (1 << bits) - 1
         # max^n's entries are 14 words, alpha-beta's 5: a quarter as many of them
@@ -51,6 +57,8 @@ class Solver:
         self.util: Any = new_buffer(K.MAX_SEATS * K.UT)
         self.clamp: Any = new_buffer(K.MAX_SEATS)
         self.gen = 0
+        self.share_tables = share_tables
+        self._objective: tuple[Any, ...] | None = None
         self.nodes = 0
         self.exact = True
 
@@ -66,8 +74,13 @@ class Solver:
             self._mx_tt = new_buffer((4 + K.MAX_SEATS) * (self.mx_mask + 1))
         return self._mx_tt
 
-    def _start(self, max_nodes: int | None) -> None:
-        self.gen += 1
+    def _start(self, max_nodes: int | None, objective: tuple[Any, ...] | None = None) -> None:
+        """Ready for a search; the table starts afresh unless entries are shared and
+        ``objective`` (what the values mean) is the last one's."""
+        same = self.share_tables and objective is not None and objective == self._objective
+        if not same or max_nodes is not None:
+            self.gen += 1
+        self._objective = objective if max_nodes is None else None
         self.stats[K.NODES_] = 0
         self.stats[K.BUDGET_] = max_nodes or 0
         self.stats[K.CUT_] = 0
@@ -86,10 +99,12 @@ class Solver:
         return [(int(self.mv[i]), int(self.mv[w + i])) for i in range(k)]
 
     # --- max^n ---------------------------------------------------------------------------
-    def _set_utilities(self, pos: Position) -> None:
+    def _set_utilities(self, pos: Position) -> tuple[tuple[int, ...], ...]:
+        """Fill max^n's score tables from the bids and rules; returns them."""
         from stickspel.games.plump.rules import score_deal
 
         util, clamp = self.util, self.clamp
+        rows = []
         for i in range(pos.n):
             if pos.bids is None:
                 row = list(range(K.UT))
@@ -101,6 +116,8 @@ class Solver:
             while c > 0 and row[c - 1] == row[-1]:
                 c -= 1
             clamp[i] = min(c, 31)
+            rows.append(tuple(row))
+        return tuple(rows)
 
     def maxn_children(self, pos: Position) -> list[tuple[int, int, list[int]]]:
         """Each root class: (lowest card, class mask, every seat's score under max^n)."""
@@ -137,10 +154,12 @@ class Solver:
         """Each root class: (lowest card, class mask, exact tricks from here on of
         ``count_team``, the trick completed by the card included)."""
         p = pos.to_move
-        side = max_team if (max_team >> p) & 1 else ~max_team
+        maximise = (max_team >> p) & 1
+        side = max_team if maximise else ~max_team
+        to_win = ((count_team >> p) & 1) == maximise
         out = []
         guess = -1
-        for card, cls in self._root_classes(pos, 1, side):
+        for card, cls in self._root_classes(pos, 1 if to_win else 2, side):
             K.play(pos.s, card)
             won = (count_team >> pos.to_move) & 1 if pos.s[K.TLEN_] == 0 else 0
             rest = self.ab_value(pos, max_team, count_team, guess)
@@ -182,26 +201,41 @@ def _expand(pairs: list[tuple[int, int, float]]) -> dict[int, float]:
 
 
 def card_values(
-    world: GameState | Position, *, max_nodes: int | None = None, solver: Solver | None = None
+    world: GameState | Position,
+    *,
+    max_nodes: int | None = None,
+    solver: Solver | None = None,
+    dds: bool | None = None,
 ) -> dict[int, float]:
     """For each legal card of the seat to move, its value for that seat under
     double-dummy play (see the module's text for each game's value).
 
     ``max_nodes`` bounds the search; past it, positions between tricks are valued
-    by the cheap playout policy and ``solver.exact`` turns false."""
+    by the cheap playout policy (Plump: max^n deepened a trick at a time until the
+    budget is spent) and ``solver.exact`` turns false.  ``dds``: solve Priffe's
+    trump contracts and spel with DDS (``endplay``) — ``None``: when installed."""
     pos = _position(world)
     if pos.is_over():
         raise SearchError("the deal is over: no card to value")
     sv = solver or default_solver()
-    sv._start(max_nodes)
     p = pos.to_move
+    if dds is not False and pos.game == "priffe" and pos.contract not in _NOLL_LIKE:
+        by_dds = _dds_values(pos, p)
+        if by_dds is not None:
+            sv.nodes, sv.exact = 0, True
+            return by_dds
+        if dds:
+            raise SearchError("DDS (the endplay package) is not installed here")
     pairs: list[tuple[int, int, float]]
+    shape = (pos.game, pos.trump, pos.n, int(pos.s[K.MUST_TRUMP_]))
     if pos.game == "plump":
-        sv._set_utilities(pos)
+        rows = sv._set_utilities(pos)
+        sv._start(max_nodes, (*shape, rows) if pos.n <= 4 else None)
         children = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
         pairs = [(c, cls, float(v[p])) for c, cls, v in children]
     else:
         max_team, count_team, to_value = _trick_objective(pos, p)
+        sv._start(max_nodes, (*shape, max_team & 0x3FF, count_team & 0x3FF))
         pairs = [(c, cls, to_value(v)) for c, cls, v in sv.ab_children(pos, max_team, count_team)]
     sv._finish()
     return _expand(pairs)
@@ -226,6 +260,17 @@ def _deepening(pos: Position, sv: Solver, max_nodes: int) -> list[tuple[int, int
     sv.stats[K.HORIZON_] = 0
     sv.stats[K.CUT_] = int(complete < total)
     return best
+
+
+def _dds_values(pos: Position, p: int) -> dict[int, float] | None:
+    from stickspel.search.dds import dds_tricks
+
+    tricks = dds_tricks(pos)
+    if tricks is None or sorted(tricks) != pos.legal_cards():
+        return None
+    mine = _side_mask(p)
+    taken = sum(pos.tricks[i] for i in range(4) if (mine >> i) & 1)
+    return {c: float(taken + v) for c, v in sorted(tricks.items())}
 
 
 def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
