@@ -210,9 +210,10 @@ def card_values(
     """For each legal card of the seat to move, its value for that seat under
     double-dummy play (see the module's text for each game's value).
 
-    ``max_nodes`` bounds the search; past it, positions between tricks are valued
-    by the cheap playout policy (Plump: max^n deepened a trick at a time until the
-    budget is spent) and ``solver.exact`` turns false.  ``dds``: solve Priffe's
+    ``max_nodes`` bounds the search: it deepens one trick at a time, positions at
+    the horizon valued by the cheap playout policy, and the deepest search that
+    ended within the budget answers (the first, one trick deep, always ends);
+    ``solver.exact`` says whether that was the whole deal.  ``dds``: solve Priffe's
     trump contracts and spel with DDS (``endplay``) — ``None``: when installed."""
     pos = _position(world)
     if pos.is_over():
@@ -236,7 +237,11 @@ def card_values(
     else:
         max_team, count_team, to_value = _trick_objective(pos, p)
         sv._start(max_nodes, (*shape, max_team & 0x3FF, count_team & 0x3FF))
-        pairs = [(c, cls, to_value(v)) for c, cls, v in sv.ab_children(pos, max_team, count_team)]
+        if max_nodes is None:
+            found = sv.ab_children(pos, max_team, count_team)
+        else:
+            found = _deepening_ab(pos, sv, max_nodes, max_team, count_team)
+        pairs = [(c, cls, to_value(v)) for c, cls, v in found]
     sv._finish()
     return _expand(pairs)
 
@@ -271,6 +276,29 @@ def _dds_values(pos: Position, p: int) -> dict[int, float] | None:
     mine = _side_mask(p)
     taken = sum(pos.tricks[i] for i in range(4) if (mine >> i) & 1)
     return {c: float(taken + v) for c, v in sorted(tricks.items())}
+
+
+def _deepening_ab(
+    pos: Position, sv: Solver, max_nodes: int, max_team: int, count_team: int
+) -> list[tuple[int, int, int]]:
+    """Alpha-beta one trick deeper at a time, as :func:`_deepening` does for max^n
+    (each depth with a table of its own: entries cut at another horizon differ)."""
+    done = sum(pos.tricks)
+    total = done + pos.tricks_left
+    best: list[tuple[int, int, int]] = []
+    complete = 0
+    for horizon in range(done + 1, total + 1):
+        sv.gen += 1
+        sv.stats[K.HORIZON_] = horizon if horizon < total else 0
+        sv.stats[K.BUDGET_] = max_nodes if best else 0
+        sv.stats[K.CUT_] = 0
+        found = sv.ab_children(pos, max_team, count_team)
+        if sv.stats[K.CUT_]:
+            break
+        best, complete = found, horizon
+    sv.stats[K.HORIZON_] = 0
+    sv.stats[K.CUT_] = int(complete < total)
+    return best
 
 
 def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
