@@ -356,6 +356,11 @@ def test_plump_while_bidding_counts_each_seats_own_tricks() -> None:
     state.apply_chance(random.Random(9))
     counts = dd_trick_counts(state)
     assert sum(counts) == 3
+    big = load_game("plump(players=4,max_cards=10,deal_order=single)").new_initial_state()
+    big.apply_chance(random.Random(9))
+    solver = Solver()
+    assert sum(dd_trick_counts(big, max_nodes=3000, solver=solver)) == 10
+    assert not solver.exact
 
 
 def probe() -> dict[str, Any]:

@@ -254,9 +254,10 @@ def _deepening(pos: Position, sv: Solver, max_nodes: int) -> list[tuple[int, int
     total = done + pos.tricks_left
     best: list[tuple[int, int, list[int]]] = []
     complete = 0
+    start = int(sv.stats[K.NODES_])  # the budget is this call's
     for horizon in range(done + 1, total + 1):
         sv.stats[K.HORIZON_] = horizon if horizon < total else 0
-        sv.stats[K.BUDGET_] = max_nodes if best else 0
+        sv.stats[K.BUDGET_] = start + max_nodes if best else 0
         sv.stats[K.CUT_] = 0
         children = sv.maxn_children(pos)
         if sv.stats[K.CUT_]:
@@ -287,10 +288,11 @@ def _deepening_ab(
     total = done + pos.tricks_left
     best: list[tuple[int, int, int]] = []
     complete = 0
+    start = int(sv.stats[K.NODES_])  # the budget is this call's
     for horizon in range(done + 1, total + 1):
         sv.gen += 1
         sv.stats[K.HORIZON_] = horizon if horizon < total else 0
-        sv.stats[K.BUDGET_] = max_nodes if best else 0
+        sv.stats[K.BUDGET_] = start + max_nodes if best else 0
         sv.stats[K.CUT_] = 0
         found = sv.ab_children(pos, max_team, count_team)
         if sv.stats[K.CUT_]:
@@ -335,7 +337,10 @@ def dd_trick_counts(
     tricks).  Priffe: along the alpha-beta line of the side to move against the
     other.  Tremanswhist: each seat's paranoid value, the tricks it can be sure of
     against the other two (plus), or the fewest it can hold itself to (minus); these
-    need not add up to the tricks left."""
+    need not add up to the tricks left.
+
+    ``max_nodes`` bounds each move's search of the line (the deepening of
+    :func:`card_values`; Tremanswhist: each seat's search, cut where it runs out)."""
     pos = _position(world).copy()
     sv = solver or default_solver()
     before = pos.tricks
@@ -346,17 +351,23 @@ def dd_trick_counts(
         return counts
     if pos.game == "plump":
         sv._set_utilities(pos)
+    cut = False
     while not pos.is_over():
-        K.play(pos.s, _best_card(pos, sv))
+        K.play(pos.s, _best_card(pos, sv, max_nodes))
+        cut = cut or bool(sv.stats[K.CUT_])
     sv._finish()
+    sv.exact = not cut
     return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
 
 
-def _best_card(pos: Position, sv: Solver) -> int:
+def _best_card(pos: Position, sv: Solver, max_nodes: int | None) -> int:
+    """The card of the line of play: each move searched anew (deepening within
+    ``max_nodes`` where given), the table kept from move to move."""
     p = pos.to_move
     if pos.game == "plump":
         best: tuple[int, int, int] | None = None
-        for card, _, v in sv.maxn_children(pos):
+        found = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
+        for card, _, v in found:
             key = (-v[p], sum(v) - v[p], card)
             if best is None or key < best:
                 best = key
@@ -366,7 +377,10 @@ def _best_card(pos: Position, sv: Solver) -> int:
     max_team, count_team = _side_mask(0), _side_mask(0)
     if pos.game == "priffe" and pos.contract in _NOLL_LIKE:
         count_team = _side_mask(1)
-    children = sv.ab_children(pos, max_team, count_team)
+    if max_nodes is None:
+        children = sv.ab_children(pos, max_team, count_team)
+    else:
+        children = _deepening_ab(pos, sv, max_nodes, max_team, count_team)
     pick = max if (max_team >> p) & 1 else min
     return pick(children, key=lambda x: (x[2], -x[0]) if pick is max else (x[2], x[0]))[0]
 
