@@ -193,6 +193,18 @@ def thirteen_card_deal(seed: int, contract: int) -> Position:
     return Position.from_state(state, contract=contract, bidder=state.forhand())
 
 
+def capped_ab_solve(pos: Position, sv: Solver, cap: int) -> tuple[dict[int, float], bool]:
+    """Every first card's exact value by our alpha-beta (not the budgeted deepening),
+    and whether it ended within ``cap`` nodes."""
+    from stickspel.search.solve import _expand, _trick_objective
+
+    max_team, count_team, to_value = _trick_objective(pos, pos.to_move)
+    sv._start(cap)
+    found = sv.ab_children(pos, max_team, count_team)
+    values = _expand([(c, cls, to_value(v)) for c, cls, v in found])
+    return values, not sv.stats[K.CUT_]
+
+
 def bench_dds(deals: int, cap: int) -> None:
     from stickspel.search.dds import available
 
@@ -206,18 +218,27 @@ def bench_dds(deals: int, cap: int) -> None:
         for seed in range(deals):
             pos = thirteen_card_deal(seed, contract)
             start = time.perf_counter()
-            mine = card_values(pos, dds=False, solver=sv, max_nodes=cap)
+            mine, exact = capped_ab_solve(pos, sv, cap)
             ours.append(time.perf_counter() - start)
-            solved += sv.exact
+            solved += exact
             start = time.perf_counter()
             dds = card_values(pos, dds=True)
             theirs.append(time.perf_counter() - start)
-            agree += sv.exact and mine == dds
+            agree += exact and mine == dds
         ratio = statistics.median(theirs) / statistics.median(ours)
         print(
             f"{name:<17} ours {summary(ours)} (exact {solved}/{deals}, equal to DDS {agree})\n"
             f"{'':<17} DDS  {summary(theirs)}   ours/DDS speed {ratio:.3f}x"
         )
+    for contract, name in ((5, "noll"), (4, "trump (hjärter)")):
+        for budget in (20_000, 200_000):
+            times = []
+            for seed in range(deals):
+                pos = thirteen_card_deal(seed, contract)
+                start = time.perf_counter()
+                card_values(pos, dds=False, solver=sv, max_nodes=budget)
+                times.append(time.perf_counter() - start)
+            print(f"{name:<17} ours budgeted (max_nodes={budget:,}) {summary(times)}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -323,6 +323,14 @@ def test_budget_gives_an_estimate_and_says_so() -> None:
     assert not solver.exact and solver.nodes < 2000
     card_values(near_end("plump(players=4,max_cards=3,deal_order=single)", 1, 2), solver=solver)
     assert solver.exact
+    first_lead: Any = load_game("priffe").new_initial_state()
+    first_lead.apply_chance(random.Random(3))
+    noll = Position.from_state(first_lead, contract=5)
+    values = card_values(noll, max_nodes=2000, solver=solver)
+    assert sorted(values) == noll.legal_cards() and not solver.exact
+    endgame = near_end("tremanswhist", 2, 4)  # small: the deepening reaches the end
+    assert card_values(endgame, max_nodes=10**6, solver=solver) == card_values(endgame)
+    assert solver.exact
 
 
 def test_playouts_are_seeded_and_count_the_tricks_left() -> None:
@@ -348,6 +356,11 @@ def test_plump_while_bidding_counts_each_seats_own_tricks() -> None:
     state.apply_chance(random.Random(9))
     counts = dd_trick_counts(state)
     assert sum(counts) == 3
+    big = load_game("plump(players=4,max_cards=10,deal_order=single)").new_initial_state()
+    big.apply_chance(random.Random(9))
+    solver = Solver()
+    assert sum(dd_trick_counts(big, max_nodes=3000, solver=solver)) == 10
+    assert not solver.exact
 
 
 def probe() -> dict[str, Any]:

@@ -64,8 +64,8 @@ MOVES_SIZE = (MAX_PLY + 2) * MOVE_STRIDE
 #: Utility tables of max^n: per seat, the deal's score for 0 … UT-1 tricks.
 UT = 53
 #: Search statistics and settings: nodes visited, node budget (0: none), budget
-#: exceeded, the depth a search starts at, max^n's horizon (0: none; else the
-#: tricks taken in the deal at which positions are valued by the cheap policy).
+#: exceeded, the depth a search starts at, the horizon (0: none; else the tricks
+#: taken in the deal at which positions are valued by the cheap policy).
 NODES_, BUDGET_, CUT_, DEPTH_, HORIZON_ = 0, 1, 2, 3, 4
 STATS_SIZE = 8
 
@@ -531,6 +531,13 @@ def alphabeta(
         r = popcount(s[HANDS_ + s[MOVE_]])
         if r == 0:
             return 0
+        horizon = stats[HORIZON_]
+        if horizon > 0:
+            done = 0
+            for i in range(s[N_]):
+                done += s[TRICKS_ + i]
+            if done >= horizon:
+                return _playout_count(s, count_team, rng)
         if stats[BUDGET_] > 0 and stats[NODES_] > stats[BUDGET_]:
             stats[CUT_] = 1
             return _playout_count(s, count_team, rng)

@@ -210,9 +210,10 @@ def card_values(
     """For each legal card of the seat to move, its value for that seat under
     double-dummy play (see the module's text for each game's value).
 
-    ``max_nodes`` bounds the search; past it, positions between tricks are valued
-    by the cheap playout policy (Plump: max^n deepened a trick at a time until the
-    budget is spent) and ``solver.exact`` turns false.  ``dds``: solve Priffe's
+    ``max_nodes`` bounds the search: it deepens one trick at a time, positions at
+    the horizon valued by the cheap playout policy, and the deepest search that
+    ended within the budget answers (the first, one trick deep, always ends);
+    ``solver.exact`` says whether that was the whole deal.  ``dds``: solve Priffe's
     trump contracts and spel with DDS (``endplay``) — ``None``: when installed."""
     pos = _position(world)
     if pos.is_over():
@@ -236,7 +237,11 @@ def card_values(
     else:
         max_team, count_team, to_value = _trick_objective(pos, p)
         sv._start(max_nodes, (*shape, max_team & 0x3FF, count_team & 0x3FF))
-        pairs = [(c, cls, to_value(v)) for c, cls, v in sv.ab_children(pos, max_team, count_team)]
+        if max_nodes is None:
+            found = sv.ab_children(pos, max_team, count_team)
+        else:
+            found = _deepening_ab(pos, sv, max_nodes, max_team, count_team)
+        pairs = [(c, cls, to_value(v)) for c, cls, v in found]
     sv._finish()
     return _expand(pairs)
 
@@ -249,9 +254,10 @@ def _deepening(pos: Position, sv: Solver, max_nodes: int) -> list[tuple[int, int
     total = done + pos.tricks_left
     best: list[tuple[int, int, list[int]]] = []
     complete = 0
+    start = int(sv.stats[K.NODES_])  # the budget is this call's
     for horizon in range(done + 1, total + 1):
         sv.stats[K.HORIZON_] = horizon if horizon < total else 0
-        sv.stats[K.BUDGET_] = max_nodes if best else 0
+        sv.stats[K.BUDGET_] = start + max_nodes if best else 0
         sv.stats[K.CUT_] = 0
         children = sv.maxn_children(pos)
         if sv.stats[K.CUT_]:
@@ -271,6 +277,30 @@ def _dds_values(pos: Position, p: int) -> dict[int, float] | None:
     mine = _side_mask(p)
     taken = sum(pos.tricks[i] for i in range(4) if (mine >> i) & 1)
     return {c: float(taken + v) for c, v in sorted(tricks.items())}
+
+
+def _deepening_ab(
+    pos: Position, sv: Solver, max_nodes: int, max_team: int, count_team: int
+) -> list[tuple[int, int, int]]:
+    """Alpha-beta one trick deeper at a time, as :func:`_deepening` does for max^n
+    (each depth with a table of its own: entries cut at another horizon differ)."""
+    done = sum(pos.tricks)
+    total = done + pos.tricks_left
+    best: list[tuple[int, int, int]] = []
+    complete = 0
+    start = int(sv.stats[K.NODES_])  # the budget is this call's
+    for horizon in range(done + 1, total + 1):
+        sv.gen += 1
+        sv.stats[K.HORIZON_] = horizon if horizon < total else 0
+        sv.stats[K.BUDGET_] = start + max_nodes if best else 0
+        sv.stats[K.CUT_] = 0
+        found = sv.ab_children(pos, max_team, count_team)
+        if sv.stats[K.CUT_]:
+            break
+        best, complete = found, horizon
+    sv.stats[K.HORIZON_] = 0
+    sv.stats[K.CUT_] = int(complete < total)
+    return best
 
 
 def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
@@ -307,7 +337,10 @@ def dd_trick_counts(
     tricks).  Priffe: along the alpha-beta line of the side to move against the
     other.  Tremanswhist: each seat's paranoid value, the tricks it can be sure of
     against the other two (plus), or the fewest it can hold itself to (minus); these
-    need not add up to the tricks left."""
+    need not add up to the tricks left.
+
+    ``max_nodes`` bounds each move's search of the line (the deepening of
+    :func:`card_values`; Tremanswhist: each seat's search, cut where it runs out)."""
     pos = _position(world).copy()
     sv = solver or default_solver()
     before = pos.tricks
@@ -318,17 +351,23 @@ def dd_trick_counts(
         return counts
     if pos.game == "plump":
         sv._set_utilities(pos)
+    cut = False
     while not pos.is_over():
-        K.play(pos.s, _best_card(pos, sv))
+        K.play(pos.s, _best_card(pos, sv, max_nodes))
+        cut = cut or bool(sv.stats[K.CUT_])
     sv._finish()
+    sv.exact = not cut
     return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
 
 
-def _best_card(pos: Position, sv: Solver) -> int:
+def _best_card(pos: Position, sv: Solver, max_nodes: int | None) -> int:
+    """The card of the line of play: each move searched anew (deepening within
+    ``max_nodes`` where given), the table kept from move to move."""
     p = pos.to_move
     if pos.game == "plump":
         best: tuple[int, int, int] | None = None
-        for card, _, v in sv.maxn_children(pos):
+        found = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
+        for card, _, v in found:
             key = (-v[p], sum(v) - v[p], card)
             if best is None or key < best:
                 best = key
@@ -338,7 +377,10 @@ def _best_card(pos: Position, sv: Solver) -> int:
     max_team, count_team = _side_mask(0), _side_mask(0)
     if pos.game == "priffe" and pos.contract in _NOLL_LIKE:
         count_team = _side_mask(1)
-    children = sv.ab_children(pos, max_team, count_team)
+    if max_nodes is None:
+        children = sv.ab_children(pos, max_team, count_team)
+    else:
+        children = _deepening_ab(pos, sv, max_nodes, max_team, count_team)
     pick = max if (max_team >> p) & 1 else min
     return pick(children, key=lambda x: (x[2], -x[0]) if pick is max else (x[2], x[0]))[0]
 
