@@ -295,3 +295,18 @@ def test_games_with_a_fixed_table_refuse_another_number_of_players(game: str) ->
     assert f"{game} spelas av {state.num_players} spelare, inte {wrong}" in res.stderr
     ok = run("simulate", game, "--players", str(state.num_players), "--games", "1", "--json")
     assert ok.returncode == 0, ok.stderr
+
+
+def test_option_help_in_both_languages_and_the_english_is_the_options_own() -> None:
+    from stickspel.cli.app import option_help
+    from stickspel.games.registry import GAMES
+    from stickspel.i18n import render
+
+    for name, spec in GAMES.items():
+        for f in dataclasses.fields(spec.rules):
+            key = f"rules.help.{name}.{f.name}"
+            assert render(key, {}, "en") == f.metadata["help"], key
+            assert render(key, {}, "sv") != f.metadata["help"], key
+            assert option_help(name, f, "sv") == render(key, {}, "sv")
+    result = run("rules", "plump", "--lang", "sv")
+    assert "Spärren: givaren får inte bjuda" in result.stdout

@@ -1245,6 +1245,16 @@ def _flag_text(f: dataclasses.Field[Any]) -> str:
     return f"{flag}/--no-{flag[2:]}" if _type_name(f) == "bool" else flag
 
 
+def option_help(game: str, f: dataclasses.Field[Any], lang: str) -> str:
+    """A rules option's help in ``lang`` (catalogue ``options``; the option's own
+    English text where the catalogue lacks it)."""
+    from stickspel.i18n import render
+
+    key = f"rules.help.{game}.{f.name}"
+    text = render(key, {}, lang)
+    return str(f.metadata.get("help", "")) if text == key else text
+
+
 def rules_markdown(game: str, lang: str = "en") -> str:
     """The options and presets of ``game`` as Markdown tables (used for the docs).
 
@@ -1260,7 +1270,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
             f"`{_flag_text(f)}`",
             _value_text(f.default),
             _allowed(f, lang),
-            str(f.metadata.get("help", "")),
+            option_help(spec.name, f, lang),
             source_text(str(f.metadata.get("source", "")), lang),
         ]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
@@ -1304,7 +1314,7 @@ def rules_command(
                 f"{_msg(lang, 'allowed')}: {_allowed(f, lang)}"
             )
         )
-        console.print(Text(f"  {f.metadata.get('help', '')}"))
+        console.print(Text(f"  {option_help(spec.name, f, lang)}"))
         console.print(
             Text(
                 f"  {_msg(lang, 'source')}: {source_text(str(f.metadata.get('source', '')), lang)}",
