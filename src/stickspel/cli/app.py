@@ -1128,8 +1128,11 @@ def _names_at(doc: dict[str, Any] | None, deal: int | None) -> list[str] | None:
     seating = list(range(len(players)))
     if isinstance(deals, list) and deal is not None and 1 <= deal <= len(deals):
         given = deals[deal - 1].get("seating") if isinstance(deals[deal - 1], dict) else None
-        if isinstance(given, list) and sorted(given) == seating:
-            seating = given
+        # a hostile record may hold anything there: only a permutation of the seats counts
+        if isinstance(given, list) and all(type(p) is int for p in given):
+            ints = [int(p) for p in given]
+            if sorted(ints) == seating:
+                seating = ints
     return [markup_safe(players[p], 40) for p in seating]
 
 
