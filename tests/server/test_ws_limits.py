@@ -359,3 +359,16 @@ def test_serve_takes_allow_origin_and_the_frame_limit(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def test_a_token_that_is_not_ascii_is_refused_not_a_crash(live: Running) -> None:
+    """``secrets.compare_digest`` raises on text that is not ASCII: the fuzz found it."""
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    with _socket(live.url, made["id"], None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": "nyckel-åäö\ud800", "lang": "en"}))
+        assert _recv(ws)["code"] == "token"
+        with pytest.raises(ConnectionClosed):
+            _recv(ws)
+    assert ws.close_code == 4403
+    status, body = request(live.url, "POST", f"/api/tables/{made['id']}/start", {"token": "å"})
+    assert (status, body["error"]["code"]) == (403, "token")

@@ -36,19 +36,16 @@ def add_routes(app: FastAPI) -> None:
 async def play(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     if not _origin_ok(websocket):
-        lang = request_lang(websocket)
-        await websocket.send_json(_error("origin", lang))
-        await _close(websocket, CLOSE_ORIGIN)
+        await _refuse(websocket, _error("origin", request_lang(websocket)), CLOSE_ORIGIN)
         return
     room = rooms_of(websocket).get(table_id)
     if room is None:
-        await websocket.send_json({"type": "error", "code": "no_table", "message": table_id})
-        await websocket.close(4404)
+        no_table = {"type": "error", "code": "no_table", "message": table_id}
+        await _refuse(websocket, no_table, 4404)
         return
     conn = await _receive_hello(websocket, room)
-    if conn is None:
+    if conn is None or not await _welcome(websocket, room, conn):
         return
-    await _welcome(websocket, room, conn)
     await _serve(websocket, room, conn)
 
 
@@ -61,15 +58,13 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
         await _close(websocket, CLOSE_MALFORMED)
         return None
     except BadMessage as e:
-        await websocket.send_json(_bad_message(e, request_lang(websocket)))
-        await _close(websocket, CLOSE_MALFORMED)
+        await _refuse(websocket, _bad_message(e, request_lang(websocket)), CLOSE_MALFORMED)
         return None
     lang = hello.get("lang") if hello.get("lang") in LANGS else "sv"
     token = hello.get("token")
     person = room.person_of(token) if isinstance(token, str) and token else False
     if hello.get("type") != "hello" or person is False:
-        await websocket.send_json(_error("token", str(lang)))
-        await _close(websocket, 4403)
+        await _refuse(websocket, _error("token", str(lang)), 4403)
         return None
     conn = Connection(person, str(lang), ui=hello.get("ui") is True)
     since = hello.get("since")
@@ -78,22 +73,24 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     return conn
 
 
-async def _welcome(websocket: WebSocket, room: Room, conn: Connection) -> None:
-    """Send the welcome, then join ``conn`` to the room with what it has not seen queued."""
+async def _welcome(websocket: WebSocket, room: Room, conn: Connection) -> bool:
+    """Send the welcome, then join ``conn`` to the room with what it has not seen queued;
+    ``False`` when the socket was closed meanwhile."""
     person = conn.person
-    await websocket.send_json(
-        {
-            "type": "welcome",
-            "table": room.info(),
-            "person": None if person is None else room.table.person_index(person),
-            "spectator": person is None,
-            "protocol": 1,
-        }
-    )
+    welcome = {
+        "type": "welcome",
+        "table": room.info(),
+        "person": None if person is None else room.table.person_index(person),
+        "spectator": person is None,
+        "protocol": 1,
+    }
+    if not await _send(websocket, welcome):
+        return False
     room.connections.append(conn)
     for first in room.pending(conn):
         conn.queue.put_nowait(first)
     log.info("connected", extra={"table": room.id, "spectator": person is None})
+    return True
 
 
 async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
@@ -107,8 +104,7 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
             if not limit.take():
                 if limit.flooding_too_long():
                     log.info("flooding", extra={"table": room.id})
-                    await websocket.send_json(_error("flood", conn.lang))
-                    await _close(websocket, CLOSE_FLOOD)
+                    await _refuse(websocket, _error("flood", conn.lang), CLOSE_FLOOD)
                     return
                 if limit.flood_started:  # one error per flood, not one per message
                     conn.queue.put_nowait(_rate_limited(frame, conn.lang))
@@ -222,6 +218,22 @@ async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
     while True:
         msg = await conn.queue.get()
         await websocket.send_json(msg)
+
+
+async def _send(websocket: WebSocket, msg: dict[str, Any]) -> bool:
+    """Send ``msg``; ``False`` when the socket is gone (the client left, or uvicorn
+    closed it over a frame it refused while this message was being prepared)."""
+    try:
+        await websocket.send_json(msg)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return False
+    return True
+
+
+async def _refuse(websocket: WebSocket, error: dict[str, Any], code: int) -> None:
+    """Send one ``error`` and close with ``code``."""
+    if await _send(websocket, error):
+        await _close(websocket, code)
 
 
 async def _close(websocket: WebSocket, code: int) -> None:
