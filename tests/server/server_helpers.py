@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from stickspel.client import Client, request
 from stickspel.server.app import create_app
 from stickspel.server.store import open_store
+from stickspel.server.wsguard import WS_MAX_SIZE
 
 PLUMP = "plump(players=3,max_cards=2)"
 SEATS = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}]
@@ -44,13 +45,23 @@ class Running:
         self.app.state.store.close()
 
 
-def start_server(db: Path | str, bot_delay: float = 0.0, port: int | None = None) -> Running:
+def start_server(
+    db: Path | str,
+    bot_delay: float = 0.0,
+    port: int | None = None,
+    allowed_origins: tuple[str, ...] = (),
+) -> Running:
     """A server over the database at ``db`` (a URL, or an SQLite file), on ``port``,
-    else a free one (a restart keeps its port)."""
-    app = create_app(open_store(str(db)), bot_delay=bot_delay)
+    else a free one (a restart keeps its port); with uvicorn's settings of ``stickspel serve``."""
+    app = create_app(open_store(str(db)), bot_delay=bot_delay, allowed_origins=allowed_origins)
     port = port or free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_SIZE,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from server_helpers import PLUMP, SEATS, Running, play_out, start_server
+from websockets.sync.client import connect
 
 from stickspel.client import Client, ServerError, create_table, request
 from stickspel.core import Observation
@@ -332,10 +333,19 @@ def test_malformed_messages(live: Running) -> None:
         anna.ws.send(json.dumps({"type": "dance", "id": "x"}))
         reply = anna.wait_for(lambda m: m["type"] == "error")
         assert reply["code"] == "malformed"
+        # after the hello, a frame that is no JSON object is refused; the connection stays
         anna.ws.send("not json")
-        with pytest.raises(ConnectionClosed):
-            anna.wait_for(lambda m: False)
-        assert anna.ws.close_code == 4400
+        reply = anna.wait_for(lambda m: m["type"] == "error")
+        assert (reply["code"], reply["message"]) == ("malformed", "a message is JSON text")
+        anna.ws.send(json.dumps({"type": "ping"}))
+        assert anna.wait_for(lambda m: m["type"] == "pong")["version"] >= 0
+    # before the hello, it is refused and the connection closed
+    with pytest.raises(ConnectionClosed):
+        with connect(f"{live.url.replace('http', 'ws', 1)}/ws/tables/{made['id']}") as ws:
+            ws.send("not json")
+            assert json.loads(ws.recv(timeout=10))["code"] == "malformed"
+            ws.recv(timeout=10)
+    assert ws.close_code == 4400
     # the table goes on for everyone else
     with Client(live.url, made["id"], made["seats"][1]["token"]) as björn:
         assert björn.state["status"] == "playing"

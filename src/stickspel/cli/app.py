@@ -1380,17 +1380,26 @@ def serve_command(
         0.8, "--bot-delay", help="Seconds between two bot moves (0: at once)."
     ),
     lang: str = typer.Option("sv", "--lang", help="Language of errors: sv or en."),
+    allow_origin: Optional[list[str]] = typer.Option(  # noqa: UP045, B008
+        None,
+        "--allow-origin",
+        help="A site (https://host[:port]) whose pages may also open the websocket "
+        "(repeatable; also $STICKSPEL_ALLOWED_ORIGINS).",
+    ),
 ) -> None:
     """Serve tables to browsers: lobby, table pages, websocket play (stickspel.server)."""
     from stickspel.safetext import plain
     from stickspel.server.run import serve
     from stickspel.server.store import StoreError
+    from stickspel.server.wsguard import OriginError
 
     lang = _check_lang(lang)
     try:
-        serve(host, port, database, bot_delay)
+        serve(host, port, database, bot_delay, allow_origin or ())
     except StoreError as e:
         raise _fail(lang, plain(e.text(lang), 500), 1) from None  # one line, no traceback
+    except OriginError as e:  # an --allow-origin that is no origin
+        raise _fail(lang, plain(_msg(lang, "bad_origin", origin=str(e)), 500), 2) from None
 
 
 def main() -> None:

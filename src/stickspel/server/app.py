@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import stickspel
-from stickspel.server import meta, pages, tables, ws
+from stickspel.server import meta, pages, tables, ws, wsguard
 from stickspel.server.common import HERE, log
 from stickspel.server.rooms import Rooms
 from stickspel.server.store import Store, open_store
@@ -36,10 +36,17 @@ __all__ = ["create_app", "SeatIn", "CreateTable"]
 
 
 def create_app(
-    store: Store | None = None, database: str | None = None, *, bot_delay: float = 0.0
+    store: Store | None = None,
+    database: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    allowed_origins: Iterable[str] = (),
 ) -> FastAPI:
     """The server over ``store`` (or the store at ``database``; default: the data folder);
     bots move every ``bot_delay`` seconds (0: at once, in the call that gave them the turn).
+    Browser pages of ``allowed_origins`` (``scheme://host[:port]``) may open the websocket
+    besides the server's own (:func:`~stickspel.server.wsguard.origin_allowed`); the
+    REST API sends no CORS headers, so other sites' pages cannot read its answers.
 
     Every handler is ``async``: the tables live on the event loop's one thread,
     so each change to a table happens between two awaits, never concurrently.
@@ -48,6 +55,7 @@ def create_app(
     app = FastAPI(title="stickspel", version=stickspel.__version__, lifespan=_lifespan)
     app.state.rooms = Rooms(store, bot_delay)
     app.state.store = store
+    app.state.allowed_origins = wsguard.allowed_origins(allowed_origins, env="")
     app.state.templates = Environment(
         loader=FileSystemLoader(str(HERE / "templates")),
         autoescape=select_autoescape(["html"]),

@@ -231,14 +231,14 @@ class Room:
         """The person whose seat token this is, ``None`` for the spectators' token,
         ``False`` for anything else."""
         for person, spec in zip(self.persons, self.meta["persons"], strict=True):
-            if spec["token"] and secrets.compare_digest(spec["token"], token):
+            if spec["token"] and _same_token(spec["token"], token):
                 return person
-        if secrets.compare_digest(self.meta["spectator_token"], token):
+        if _same_token(self.meta["spectator_token"], token):
             return None
         return False
 
     def is_host(self, token: str) -> bool:
-        return secrets.compare_digest(self.meta["host_token"], token) or bool(self.person_of(token))
+        return _same_token(self.meta["host_token"], token) or bool(self.person_of(token))
 
     def names_by_seat(self) -> list[str]:
         n = len(self.persons)
@@ -530,6 +530,12 @@ class Room:
         if rematch and rematch != announced:
             for conn in self.connections:
                 conn.queue.put_nowait({"type": "rematch", "table": rematch})
+
+
+def _same_token(stored: str, given: str) -> bool:
+    """Whether ``given`` is the token ``stored``, in constant time; compared as UTF-8
+    bytes, since ``compare_digest`` raises on text that is not ASCII (a client's)."""
+    return secrets.compare_digest(stored.encode(), given.encode("utf-8", "replace"))
 
 
 def _event_message(e: SeatEvent) -> dict[str, Any]:

@@ -3,23 +3,32 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from stickspel.server.logs import setup_logging
 from stickspel.server.store import open_store
+from stickspel.server.wsguard import WS_MAX_SIZE, allowed_origins
 
 __all__ = ["serve"]
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.8
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database: str | None = None,
+    bot_delay: float = 0.8,
+    allow_origins: Sequence[str] = (),
 ) -> None:
     """Serve on ``host:port`` with the store at ``database`` (default:
-    ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds.
-    :class:`~stickspel.server.store.StoreError` if the database cannot be used."""
+    ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds;
+    pages of ``allow_origins`` and ``$STICKSPEL_ALLOWED_ORIGINS`` may open the websocket.
+    :class:`~stickspel.server.store.StoreError` if the database cannot be used,
+    :class:`~stickspel.server.wsguard.OriginError` (naming it) for an origin that is not an http(s) URL."""
     import uvicorn
 
     from stickspel.server.app import create_app
 
+    origins = allowed_origins(allow_origins)  # before the store: a typo stops at once
     setup_logging()
     store = open_store(database)
     logging.getLogger("stickspel.server").info(
@@ -27,10 +36,11 @@ def serve(
         extra={"host": host, "port": port, "database": store.kind, "tables": len(store.tables())},
     )
     uvicorn.run(
-        create_app(store, bot_delay=bot_delay),
+        create_app(store, bot_delay=bot_delay, allowed_origins=origins),
         host=host,
         port=port,
         log_config=None,
         access_log=False,
         ws="websockets-sansio",
+        ws_max_size=WS_MAX_SIZE,  # longer frames are refused (1009) before they are read
     )

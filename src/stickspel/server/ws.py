@@ -1,5 +1,8 @@
 """The websocket ``/ws/tables/{table_id}``: one per connected person, speaking the
-protocol of ``docs/protocol.md`` (hello, welcome, then acts and events)."""
+protocol of ``docs/protocol.md`` (hello, welcome, then acts and events).
+
+Every frame is read through :mod:`~stickspel.server.wsguard` (size, depth, JSON,
+rate, origin) before it reaches the table."""
 
 from __future__ import annotations
 
@@ -10,8 +13,18 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from stickspel.core import InvalidActionError, StickspelError
-from stickspel.server.common import LANGS, log, rooms_of
+from stickspel.i18n import render
+from stickspel.server.common import LANGS, log, request_lang, rooms_of
 from stickspel.server.rooms import Connection, Room
+from stickspel.server.wsguard import (
+    CLOSE_FLOOD,
+    CLOSE_MALFORMED,
+    CLOSE_ORIGIN,
+    BadMessage,
+    RateLimit,
+    origin_allowed,
+    parse_message,
+)
 
 __all__ = ["add_routes"]
 
@@ -22,15 +35,17 @@ def add_routes(app: FastAPI) -> None:
 
 async def play(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
+    if not _origin_ok(websocket):
+        await _refuse(websocket, _error("origin", request_lang(websocket)), CLOSE_ORIGIN)
+        return
     room = rooms_of(websocket).get(table_id)
     if room is None:
-        await websocket.send_json({"type": "error", "code": "no_table", "message": table_id})
-        await websocket.close(4404)
+        no_table = {"type": "error", "code": "no_table", "message": table_id}
+        await _refuse(websocket, no_table, 4404)
         return
     conn = await _receive_hello(websocket, room)
-    if conn is None:
+    if conn is None or not await _welcome(websocket, room, conn):
         return
-    await _welcome(websocket, room, conn)
     await _serve(websocket, room, conn)
 
 
@@ -38,20 +53,18 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     """The connection the client's hello asks for; ``None`` (the socket closed) when
     there is no hello within 30 s, or it does not hold a token of this table."""
     try:
-        hello = await asyncio.wait_for(websocket.receive_json(), 30)
-    except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
-        await _close(websocket, 4400)
+        hello = parse_message(await asyncio.wait_for(_receive_frame(websocket), 30))
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        await _close(websocket, CLOSE_MALFORMED)
         return None
-    if not isinstance(hello, dict):
-        await _close(websocket, 4400)
+    except BadMessage as e:
+        await _refuse(websocket, _bad_message(e, request_lang(websocket)), CLOSE_MALFORMED)
         return None
     lang = hello.get("lang") if hello.get("lang") in LANGS else "sv"
     token = hello.get("token")
     person = room.person_of(token) if isinstance(token, str) and token else False
     if hello.get("type") != "hello" or person is False:
-        msg = "not a token of this table" if lang == "en" else "inte en nyckel till bordet"
-        await websocket.send_json({"type": "error", "code": "token", "message": msg})
-        await _close(websocket, 4403)
+        await _refuse(websocket, _error("token", str(lang)), 4403)
         return None
     conn = Connection(person, str(lang), ui=hello.get("ui") is True)
     since = hello.get("since")
@@ -60,37 +73,52 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     return conn
 
 
-async def _welcome(websocket: WebSocket, room: Room, conn: Connection) -> None:
-    """Send the welcome, then join ``conn`` to the room with what it has not seen queued."""
+async def _welcome(websocket: WebSocket, room: Room, conn: Connection) -> bool:
+    """Send the welcome, then join ``conn`` to the room with what it has not seen queued;
+    ``False`` when the socket was closed meanwhile."""
     person = conn.person
-    await websocket.send_json(
-        {
-            "type": "welcome",
-            "table": room.info(),
-            "person": None if person is None else room.table.person_index(person),
-            "spectator": person is None,
-            "protocol": 1,
-        }
-    )
+    welcome = {
+        "type": "welcome",
+        "table": room.info(),
+        "person": None if person is None else room.table.person_index(person),
+        "spectator": person is None,
+        "protocol": 1,
+    }
+    if not await _send(websocket, welcome):
+        return False
     room.connections.append(conn)
     for first in room.pending(conn):
         conn.queue.put_nowait(first)
     log.info("connected", extra={"table": room.id, "spectator": person is None})
+    return True
 
 
 async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
     """Answer the client's messages until it goes; a separate task sends ``conn``'s
     queue, so events from other connections reach it while this one waits to read."""
     sender = asyncio.create_task(_send_loop(websocket, conn))
+    limit = RateLimit()
     try:
         while True:
-            reply = _handle(room, conn, await websocket.receive_json())
+            frame = await _receive_frame(websocket)
+            if not limit.take():
+                if limit.flooding_too_long():
+                    log.info("flooding", extra={"table": room.id})
+                    await _refuse(websocket, _error("flood", conn.lang), CLOSE_FLOOD)
+                    return
+                if limit.flood_started:  # one error per flood, not one per message
+                    conn.queue.put_nowait(_rate_limited(frame, conn.lang))
+                continue
+            try:
+                reply = _handle(room, conn, parse_message(frame))
+            except BadMessage as e:
+                reply = _bad_message(e, conn.lang)
+            if reply is not None and reply["type"] == "ack":
+                limit.give_back()
             if reply is not None:
                 conn.queue.put_nowait(reply)
     except (WebSocketDisconnect, RuntimeError):
         pass
-    except (ValueError, KeyError):  # not JSON, or a binary frame
-        await _close(websocket, 4400)
     finally:
         room.connections.remove(conn)
         sender.cancel()
@@ -99,10 +127,8 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
         log.info("disconnected", extra={"table": room.id})
 
 
-def _handle(room: Room, conn: Connection, msg: Any) -> dict[str, Any] | None:
+def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
     """One client message: the reply to queue (events go to every connection)."""
-    if not isinstance(msg, dict):
-        return {"type": "error", "code": "malformed", "message": "a JSON object, please"}
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong", "version": room.table.version}
@@ -115,7 +141,7 @@ def _handle(room: Room, conn: Connection, msg: Any) -> dict[str, Any] | None:
             room.flush()
         return None
     if kind != "act":
-        return {"type": "error", "code": "malformed", "message": f"unknown type {kind!r}"}
+        return _error("malformed", conn.lang, key="ws.unknown_type", kind=str(kind)[:40])
     return _act(room, conn, msg)
 
 
@@ -149,10 +175,65 @@ def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
     return {"type": "ack", "id": ident, "seq": seq, "version": room.table.version}
 
 
+def _origin_ok(websocket: WebSocket) -> bool:
+    allowed: frozenset[str] = getattr(websocket.app.state, "allowed_origins", frozenset())
+    headers = websocket.headers
+    return origin_allowed(headers.get("origin"), headers.get("host"), websocket.url.scheme, allowed)
+
+
+async def _receive_frame(websocket: WebSocket) -> str | bytes:
+    """The next frame as it came: text or bytes (``receive_json`` would raise on a
+    binary frame and recurse on deep JSON)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if isinstance(text, str):
+        return text
+    data = message.get("bytes")
+    return data if isinstance(data, bytes) else b""
+
+
+def _error(code: str, lang: str, key: str | None = None, **params: Any) -> dict[str, Any]:
+    """An ``error`` message worded by the catalogue key ``ws.<code>`` (or ``key``)."""
+    return {"type": "error", "code": code, "message": render(key or f"ws.{code}", params, lang)}
+
+
+def _bad_message(e: BadMessage, lang: str) -> dict[str, Any]:
+    return _error(e.code, lang, key=e.key, **e.params)
+
+
+def _rate_limited(frame: str | bytes, lang: str) -> dict[str, Any]:
+    """The error of the first message dropped in a flood; it answers that message's
+    ``id`` when it had one, so a client waiting for its answer hears of it."""
+    reply = _error("rate_limited", lang)
+    with contextlib.suppress(BadMessage):
+        ident = parse_message(frame).get("id")
+        if ident is not None:
+            reply["id"] = ident
+    return reply
+
+
 async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
     while True:
         msg = await conn.queue.get()
         await websocket.send_json(msg)
+
+
+async def _send(websocket: WebSocket, msg: dict[str, Any]) -> bool:
+    """Send ``msg``; ``False`` when the socket is gone (the client left, or uvicorn
+    closed it over a frame it refused while this message was being prepared)."""
+    try:
+        await websocket.send_json(msg)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return False
+    return True
+
+
+async def _refuse(websocket: WebSocket, error: dict[str, Any], code: int) -> None:
+    """Send one ``error`` and close with ``code``."""
+    if await _send(websocket, error):
+        await _close(websocket, code)
 
 
 async def _close(websocket: WebSocket, code: int) -> None:

@@ -1,0 +1,375 @@
+"""The websocket's guards (stickspel.server.wsguard): message size and depth, binary
+frames, the per-connection rate limit, the origin check; and no CORS on the REST API."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import PLUMP, SEATS, Running, free_port, start_server
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from stickspel.client import Client, create_table, request
+from stickspel.server import wsguard
+from stickspel.server.wsguard import (
+    FLOOD_CLOSE_SECONDS,
+    MAX_JSON_DEPTH,
+    MAX_MESSAGE_CHARS,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    WS_MAX_SIZE,
+    BadMessage,
+    OriginError,
+    RateLimit,
+    allowed_origins,
+    normal_origin,
+    origin_allowed,
+    parse_message,
+)
+
+# --- parsing a frame ----------------------------------------------------------------------
+
+
+def _refusal(frame: str | bytes) -> tuple[str, str]:
+    with pytest.raises(BadMessage) as info:
+        parse_message(frame)
+    return info.value.code, info.value.key
+
+
+def test_a_frame_is_one_json_object_of_bounded_size_and_depth() -> None:
+    assert parse_message('{"type": "act", "action": "[[[[", "id": {"a": [1]}}')["action"] == "[[[["
+    assert _refusal(b'{"type": "ping"}') == ("malformed", "ws.binary")
+    assert _refusal(" " * MAX_MESSAGE_CHARS + "{}") == ("too_big", "ws.too_big")
+    assert parse_message(" " * (MAX_MESSAGE_CHARS - 2) + "{}") == {}
+    nested = '{"a": ' * (MAX_JSON_DEPTH - 1) + "{}" + "}" * (MAX_JSON_DEPTH - 1)
+    assert parse_message(nested)["a"]
+    assert _refusal("[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1))[1] == "ws.too_deep"
+    # deep enough that json.loads would raise RecursionError: refused before it parses
+    assert _refusal("[" * 8000)[1] == "ws.too_deep"
+    # brackets inside strings (with escaped quotes) are not nesting
+    assert parse_message(json.dumps({"text": '\\"' + "[" * 100}))["text"].endswith("[")
+    assert _refusal("not json") == ("malformed", "ws.not_json")
+    assert _refusal('{"version": NaN}') == ("malformed", "ws.not_json")
+    assert _refusal('{"version": ' + "9" * 31 + "}") == ("malformed", "ws.not_json")
+    assert _refusal("[1, 2]") == ("malformed", "ws.not_object")
+    assert _refusal('"hello"') == ("malformed", "ws.not_object")
+
+
+# --- the token bucket ---------------------------------------------------------------------
+
+
+def test_the_bucket_lets_a_burst_through_then_refills_at_the_rate() -> None:
+    limit = RateLimit(now=0.0)
+    assert all(limit.take(0.0) for _ in range(RATE_BURST))
+    assert not limit.take(0.0) and limit.flood_started  # the first drop: one error
+    assert not limit.take(0.01) and not limit.flood_started  # the same flood: no other
+    later = 0.01 + 10 / RATE_PER_SECOND  # ten messages' worth of refill
+    assert sum(limit.take(later) for _ in range(20)) == 10
+
+
+def test_an_accepted_action_gives_its_token_back() -> None:
+    limit = RateLimit(now=0.0)
+    for _ in range(10 * RATE_BURST):
+        assert limit.take(0.0)
+        limit.give_back()
+
+
+def test_a_flood_ends_after_a_quiet_second_and_closes_after_five() -> None:
+    limit = RateLimit(now=0.0)
+    while limit.take(0.0):
+        pass
+    assert limit.flood_started and not limit.flooding_too_long()
+    # a quiet spell longer than the gap ends the flood: the next one gets an error again
+    t = wsguard.FLOOD_GAP_SECONDS + 0.01
+    while limit.take(t):
+        pass
+    assert limit.flood_started
+    # drops every 10 ms for the whole flood time: too long
+    start = t
+    while t - start < FLOOD_CLOSE_SECONDS:
+        t += 0.01
+        limit.take(t)
+        assert not limit.flood_started
+    assert limit.flooding_too_long()
+
+
+# --- origins ------------------------------------------------------------------------------
+
+
+def test_origins_are_compared_as_scheme_host_and_port() -> None:
+    none: frozenset[str] = frozenset()
+    assert origin_allowed(None, "127.0.0.1:8000", "ws", none)  # not a browser
+    assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", "ws", none)
+    assert origin_allowed("HTTP://Example.org", "example.org:80", "ws", none)
+    assert origin_allowed("https://example.org", "example.org", "wss", none)
+    assert not origin_allowed("http://example.org", "example.org", "wss", none)  # scheme
+    assert not origin_allowed("http://127.0.0.1:8001", "127.0.0.1:8000", "ws", none)  # port
+    assert not origin_allowed("http://localhost:8000", "127.0.0.1:8000", "ws", none)
+    assert not origin_allowed("null", "127.0.0.1:8000", "ws", none)  # a sandboxed page
+    assert origin_allowed("http://[::1]:8000", "[::1]:8000", "ws", none)
+    assert normal_origin("HTTP://[::1]") == "http://[::1]:80"
+    assert normal_origin("https://Example.org:8443/path?q") == "https://example.org:8443"
+    allowed = allowed_origins(
+        ["https://play.example.org"], env="http://a.example:81, https://b.example"
+    )
+    assert allowed == {
+        "https://play.example.org:443",
+        "http://a.example:81",
+        "https://b.example:443",
+    }
+    assert origin_allowed("https://play.example.org:443", "127.0.0.1:8000", "ws", allowed)
+    with pytest.raises(OriginError, match="ftp://x"):
+        allowed_origins(["ftp://x"], env="")
+    with pytest.raises(OriginError):
+        allowed_origins([], env="http://x:notaport")
+    with pytest.raises(OriginError, match="b.example"):
+        allowed_origins([], env="b.example")  # no scheme
+
+
+def test_allowed_origins_read_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STICKSPEL_ALLOWED_ORIGINS", "https://a.example https://b.example:8443")
+    assert allowed_origins() == {"https://a.example:443", "https://b.example:8443"}
+
+
+# --- against a server ---------------------------------------------------------------------
+
+
+@contextmanager
+def _socket(
+    base: str, table_id: str, token: str | None, origin: str | None = None
+) -> Iterator[ClientConnection]:
+    """A raw websocket to the table of the server at ``base`` (``origin``: the header a
+    browser page would send), said hello with ``token`` (none: no hello)."""
+    url = f"{base.replace('http', 'ws', 1)}/ws/tables/{table_id}"
+    headers = {"Origin": origin} if origin is not None else None
+    with connect(url, additional_headers=headers, open_timeout=10) as ws:
+        if token is not None:
+            ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+            assert _recv(ws)["type"] == "welcome"
+        yield ws
+
+
+def _recv(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    msg: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+    return msg
+
+
+def _until(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        msg = _recv(ws)
+        if msg["type"] == kind:
+            return msg
+
+
+def _pong(ws: ClientConnection) -> None:
+    """The connection still answers."""
+    ws.send(json.dumps({"type": "ping"}))
+    assert _until(ws, "pong")["version"] >= 0
+
+
+def test_oversized_deep_and_binary_messages_are_refused_and_the_connection_stays(
+    live: Running,
+) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    with _socket(live.url, made["id"], made["seats"][0]["token"]) as ws:
+        ws.send(json.dumps({"type": "ping", "pad": "x" * MAX_MESSAGE_CHARS}))
+        error = _until(ws, "error")
+        assert error["code"] == "too_big"
+        assert (
+            error["message"] == f"a message of more than {MAX_MESSAGE_CHARS} characters is not read"
+        )
+        _pong(ws)
+        ws.send("[" * 10_000 + "]" * 5)  # would be a RecursionError in json.loads
+        assert _until(ws, "error")["code"] == "malformed"
+        _pong(ws)
+        ws.send(b'{"type": "ping"}')  # a binary frame
+        error = _until(ws, "error")
+        assert (error["code"], error["message"]) == (
+            "malformed",
+            "a message is a text frame, not a binary one",
+        )
+        _pong(ws)
+    assert request(live.url, "GET", "/api/health")[0] == 200
+
+
+def test_a_frame_over_the_protocol_limit_closes_the_connection(live: Running) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    with _socket(live.url, made["id"], made["seats"][0]["token"]) as ws:
+        ws.send("x" * (WS_MAX_SIZE + 1))
+        with pytest.raises(ConnectionClosed):
+            _until(ws, "never")
+    assert ws.close_code == 1009  # message too big
+    with _socket(live.url, made["id"], made["seats"][0]["token"]) as ws:
+        ws.send(b"\xff\xfe{}", text=True)  # a text frame that is not UTF-8
+        with pytest.raises(ConnectionClosed):
+            _until(ws, "never")
+    assert ws.close_code == 1007  # invalid frame payload data
+    assert request(live.url, "GET", "/api/health")[0] == 200
+
+
+def test_a_burst_gets_one_rate_limited_error_and_the_table_goes_on(live: Running) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    sent = 3 * RATE_BURST
+    with _socket(live.url, made["id"], made["seats"][1]["token"]) as ws:
+        for i in range(sent):
+            ws.send(json.dumps({"type": "ping", "id": f"p{i}"}))
+        time.sleep(0.2)
+        replies = []
+        with pytest.raises(TimeoutError):
+            while True:
+                replies.append(_recv(ws, timeout=0.5))
+        errors = [m for m in replies if m["type"] == "error"]
+        pongs = [m for m in replies if m["type"] == "pong"]
+        assert len(errors) == 1 and errors[0]["code"] == "rate_limited", errors
+        assert errors[0]["id"].startswith("p")  # the first dropped
+        assert RATE_BURST <= len(pongs) < sent
+        # another seat plays meanwhile, unaffected
+        with Client(live.url, made["id"], made["seats"][0]["token"]) as anna:
+            if anna.state["legal"]:
+                assert anna.act(anna.state["legal"][0]["action"])["type"] == "ack"
+        time.sleep(1.1)  # the bucket refills: the flooder may speak again
+        _pong(ws)
+
+
+def test_a_long_flood_closes_the_connection(live: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the server runs in this process: a shorter flood time keeps the test short
+    monkeypatch.setattr(wsguard, "FLOOD_CLOSE_SECONDS", 0.5)
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    with _socket(live.url, made["id"], made["seats"][1]["token"]) as ws:
+        codes = []
+        with pytest.raises(ConnectionClosed):
+            end = time.monotonic() + 10
+            while time.monotonic() < end:
+                ws.send('{"type": "ping"}')
+                time.sleep(0.001)
+                try:
+                    while True:
+                        msg = _recv(ws, timeout=0)
+                        if msg["type"] == "error":
+                            codes.append(msg["code"])
+                except TimeoutError:
+                    pass
+        with pytest.raises(ConnectionClosed):
+            while True:
+                msg = _recv(ws, timeout=5)
+                if msg["type"] == "error":
+                    codes.append(msg["code"])
+    assert ws.close_code == 4429
+    assert codes == ["rate_limited", "flood"]
+    with Client(live.url, made["id"], made["seats"][0]["token"]) as anna:
+        assert anna.state["status"] == "playing"
+
+
+def test_pages_of_other_sites_are_refused(live: Running, tmp_path: Path) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    token = made["seats"][0]["token"]
+    with _socket(live.url, made["id"], None, origin="https://evil.example") as ws:
+        error = _recv(ws)
+        with pytest.raises(ConnectionClosed):
+            _recv(ws)
+    assert (error["type"], error["code"]) == ("error", "origin")
+    assert ws.close_code == 4403
+    with _socket(live.url, made["id"], token, origin=live.url) as ws:  # the server's own page
+        _pong(ws)
+    other_db = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    allowing = start_server(other_db, allowed_origins=("https://play.example.org",))
+    try:
+        made = create_table(allowing.url, rules=PLUMP, seats=SEATS)
+        token = made["seats"][0]["token"]
+        with _socket(allowing.url, made["id"], token, origin="https://play.example.org") as ws:
+            _pong(ws)
+        with _socket(allowing.url, made["id"], None, origin="https://other.example.org") as ws:
+            assert _recv(ws)["code"] == "origin"
+    finally:
+        allowing.stop()
+
+
+def test_the_rest_api_sends_no_cors_headers(live: Running) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    for method, path in (("GET", f"/api/tables/{made['id']}"), ("OPTIONS", "/api/tables")):
+        req = urllib.request.Request(
+            live.url + path,
+            method=method,
+            headers={
+                "Origin": "https://evil.example",
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "content-type",
+            },
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                status, headers = resp.status, resp.headers
+        except urllib.error.HTTPError as e:
+            status, headers = e.code, e.headers
+        assert status == (200 if method == "GET" else 405)  # no preflight is answered
+        assert not [h for h in headers if h.lower().startswith("access-control-")], method
+
+
+def test_serve_takes_allow_origin_and_the_frame_limit(tmp_path: Path) -> None:
+    port = free_port()
+    env = {
+        **os.environ,
+        "STICKSPEL_DATA": str(tmp_path / "data"),
+        "STICKSPEL_ALLOWED_ORIGINS": "https://env.example",
+    }
+    cmd = [sys.executable, "-c", "from stickspel.cli import main; main()", "serve"]
+    bad = subprocess.run(
+        [*cmd, "--allow-origin", "nonsense", "--lang", "en"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip().splitlines() == [
+        "Error: --allow-origin nonsense: not a site such as https://example.org:8443"
+    ]
+    args = ["--port", str(port), "--allow-origin", "https://flag.example", "--bot-delay", "0"]
+    proc = subprocess.Popen([*cmd, *args], env=env, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                if request(url, "GET", "/api/health")[0] == 200:
+                    break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < end, "no server"
+                time.sleep(0.1)
+        made = create_table(url, rules=PLUMP, seats=SEATS)
+        token = made["seats"][0]["token"]
+        for origin in ("https://flag.example", "https://env.example"):
+            with _socket(url, made["id"], token, origin=origin) as ws:
+                _pong(ws)
+        with _socket(url, made["id"], token) as ws:
+            ws.send("x" * (WS_MAX_SIZE + 1))  # uvicorn runs with ws_max_size
+            with pytest.raises(ConnectionClosed):
+                _until(ws, "never")
+        assert ws.close_code == 1009
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
+def test_a_token_that_is_not_ascii_is_refused_not_a_crash(live: Running) -> None:
+    """``secrets.compare_digest`` raises on text that is not ASCII: the fuzz found it."""
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    with _socket(live.url, made["id"], None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": "nyckel-åäö\ud800", "lang": "en"}))
+        assert _recv(ws)["code"] == "token"
+        with pytest.raises(ConnectionClosed):
+            _recv(ws)
+    assert ws.close_code == 4403
+    status, body = request(live.url, "POST", f"/api/tables/{made['id']}/start", {"token": "å"})
+    assert (status, body["error"]["code"]) == (403, "token")
