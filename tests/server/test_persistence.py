@@ -59,3 +59,46 @@ def test_rematch_same_people_same_links(live: Running) -> None:
     assert again.welcome["person"] == 1 and again.state["version"] >= 1
     for c in [*clients, again]:
         c.close()
+
+
+def test_the_store_keeps_only_hashes_of_tokens(database: str) -> None:
+    import json
+
+    from stickspel.server.rooms import token_hash
+
+    db = database
+    first = start_server(db)
+    try:
+        made = create_table(first.url, rules=PLUMP, seats=SEATS)
+        store = first.app.state.rooms.store
+        meta = store.table(made["id"]).meta
+        text = json.dumps(meta)
+        secrets_given = [s["token"] for s in made["seats"] if s["token"]]
+        secrets_given += [made["spectator_token"], made["host_token"]]
+        assert not any(t in text for t in secrets_given)  # no token in the database
+        assert meta["persons"][0]["token_hash"] == token_hash(made["seats"][0]["token"])
+        # a table stored before tokens were hashed: its plain tokens become hashes on
+        # load, and the links people hold keep working
+        old = {**meta, "persons": [dict(p) for p in meta["persons"]]}
+        for spec, seat in zip(old["persons"], made["seats"], strict=True):
+            spec.pop("token_hash")
+            spec["token"] = seat["token"]
+        old["spectator_token"] = made["spectator_token"]
+        old["host_token"] = made["host_token"]
+        del old["spectator_token_hash"], old["host_token_hash"]
+        row = store.table(made["id"])
+        store.put_table(type(row)(row.id, old, row.record, row.created))
+    finally:
+        first.stop()
+    second = start_server(db)
+    try:
+        with Client(second.url, made["id"], made["seats"][0]["token"]) as anna:
+            assert anna.welcome["person"] == 0
+        stored = json.dumps(second.app.state.rooms.store.table(made["id"]).meta)
+        assert made["seats"][0]["token"] not in stored and made["host_token"] not in stored
+        status, _ = request(
+            second.url, "POST", f"/api/tables/{made['id']}/start", {"token": made["host_token"]}
+        )
+        assert status == 200
+    finally:
+        second.stop()

@@ -9,6 +9,7 @@ logs it, before anyone is told.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import random
 import secrets
@@ -31,7 +32,7 @@ from stickspel.server.store import Change, Store, StoredTable, VersionConflict
 from stickspel.server.sync import apply_item, stored_item
 from stickspel.table import Event, Person, PersonView, SeatEvent, StaleVersionError, Table
 
-__all__ = ["Room", "Rooms", "SeatSpec", "Connection", "new_token"]
+__all__ = ["Room", "Rooms", "SeatSpec", "Connection", "new_token", "token_hash"]
 
 log = logging.getLogger("stickspel.server")
 
@@ -98,6 +99,8 @@ class Room:
         self._following = False  # applying events another process stored: not saved again
         #: The finished game's analysis pages, by (version, language).
         self.analyses: dict[tuple[int, str], str] = {}
+        #: A new table's tokens, kept only to answer its creator (the store has hashes).
+        self.fresh_tokens: dict[str, Any] | None = None
 
     # --- building --------------------------------------------------------------------
     def _bots(self) -> dict[Person, Any]:
@@ -160,13 +163,15 @@ class Room:
         seats: Sequence[SeatSpec],
         *,
         rematch_of: str | None = None,
-        tokens: Sequence[str | None] | None = None,
-        spectator_token: str | None = None,
-        host_token: str | None = None,
+        hashes: dict[str, Any] | None = None,
         timer: int | None = None,
     ) -> Room:
         """A new table (validated: ``RulesError`` for bad rules, seats or bots);
-        ``timer``: seconds a person has for a move before a bot plays for them."""
+        ``timer``: seconds a person has for a move before a bot plays for them.
+
+        Tokens are stored only as hashes: the new tokens themselves are handed out
+        once, in :attr:`fresh_tokens` (for the answer to the creator).  ``hashes``
+        (a rematch) takes over another table's hashed tokens instead."""
         game = load_game(rules)
         n = game.new_initial_state().num_players
         if len(seats) != n:
@@ -184,14 +189,17 @@ class Room:
                 )
             if s.bot:
                 make_bot(name, s.bot)  # the engine's refusal for an unknown kind
-            token = None if s.bot else (tokens[i] if tokens and tokens[i] else new_token())
-            persons.append({"name": s.name.strip(), "bot": s.bot, "token": token})
+            persons.append({"name": s.name.strip(), "bot": s.bot})
+        fresh = _fresh_tokens(persons) if hashes is None else None
+        hashed = hashes if hashes is not None else _hashed(fresh)  # type: ignore[arg-type]
+        for spec, token_hash in zip(persons, hashed["persons"], strict=True):
+            spec["token_hash"] = token_hash
         meta = {
             "game": name,
             "rules": game.rules.to_text(),
             "persons": persons,
-            "spectator_token": spectator_token or new_token(),
-            "host_token": host_token or new_token(),
+            "spectator_token_hash": hashed["spectator"],
+            "host_token_hash": hashed["host"],
             "first_dealer": random.SystemRandom().randrange(n),
             "status": "waiting",
             "rematch_of": rematch_of,
@@ -202,12 +210,16 @@ class Room:
         created = _now()
         store.put_table(StoredTable(table_id, meta, None, created))
         log.info("table created", extra={"table": table_id, "rules": meta["rules"]})
-        return cls(store, table_id, meta, created)
+        room = cls(store, table_id, meta, created)
+        room.fresh_tokens = fresh
+        return room
 
     @classmethod
     def load(cls, store: Store, row: StoredTable) -> Room:
         """The table as stored: its checkpoint, then the events after it."""
         room = cls(store, row.id, row.meta, row.created)
+        if hash_stored_tokens(room.meta):
+            room.save_meta()
         if row.record is not None:
             room.table = room._new_table(row.record)
         room._take_in_events()
@@ -229,16 +241,18 @@ class Room:
     # --- who is who ------------------------------------------------------------------
     def person_of(self, token: str) -> Person | None | Literal[False]:
         """The person whose seat token this is, ``None`` for the spectators' token,
-        ``False`` for anything else."""
+        ``False`` for anything else (tokens are compared by their hashes)."""
+        given = token_hash(token)
         for person, spec in zip(self.persons, self.meta["persons"], strict=True):
-            if spec["token"] and _same_token(spec["token"], token):
+            if spec.get("token_hash") and _same_hash(spec["token_hash"], given):
                 return person
-        if _same_token(self.meta["spectator_token"], token):
+        if _same_hash(self.meta["spectator_token_hash"], given):
             return None
         return False
 
     def is_host(self, token: str) -> bool:
-        return _same_token(self.meta["host_token"], token) or bool(self.person_of(token))
+        host = _same_hash(self.meta["host_token_hash"], token_hash(token))
+        return host or bool(self.person_of(token))
 
     def names_by_seat(self) -> list[str]:
         n = len(self.persons)
@@ -532,10 +546,49 @@ class Room:
                 conn.queue.put_nowait({"type": "rematch", "table": rematch})
 
 
-def _same_token(stored: str, given: str) -> bool:
-    """Whether ``given`` is the token ``stored``, in constant time; compared as UTF-8
-    bytes, since ``compare_digest`` raises on text that is not ASCII (a client's)."""
-    return secrets.compare_digest(stored.encode(), given.encode("utf-8", "replace"))
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256 (a leaked database gives no seat
+    away).  Tokens are 144 random bits, so no salt or slow hash is needed.  Text
+    that is not UTF-8 (a client's) is hashed with replacement characters."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def _same_hash(stored: str, given: str) -> bool:
+    """Whether two token hashes are equal, in constant time."""
+    return secrets.compare_digest(stored.encode(), given.encode())
+
+
+def _fresh_tokens(persons: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """New tokens: one per human seat (``None`` for bots), the spectators', the host's."""
+    return {
+        "persons": [None if p.get("bot") else new_token() for p in persons],
+        "spectator": new_token(),
+        "host": new_token(),
+    }
+
+
+def _hashed(tokens: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "persons": [None if t is None else token_hash(t) for t in tokens["persons"]],
+        "spectator": token_hash(tokens["spectator"]),
+        "host": token_hash(tokens["host"]),
+    }
+
+
+def hash_stored_tokens(meta: dict[str, Any]) -> bool:
+    """Replace the plain tokens of a table stored before tokens were hashed by their
+    hashes (the tokens in people's links keep working); whether anything changed."""
+    changed = False
+    for spec in meta.get("persons", []):
+        if "token" in spec:
+            plain = spec.pop("token")
+            spec["token_hash"] = None if plain is None else token_hash(plain)
+            changed = True
+    for key in ("spectator_token", "host_token"):
+        if key in meta:
+            meta[f"{key}_hash"] = token_hash(meta.pop(key))
+            changed = True
+    return changed
 
 
 def _event_message(e: SeatEvent) -> dict[str, Any]:
@@ -618,9 +671,11 @@ class Rooms:
             room.meta["rules"],
             seats,
             rematch_of=room.id,
-            tokens=[p["token"] for p in room.meta["persons"]],
-            spectator_token=room.meta["spectator_token"],
-            host_token=room.meta["host_token"],
+            hashes={
+                "persons": [p.get("token_hash") for p in room.meta["persons"]],
+                "spectator": room.meta["spectator_token_hash"],
+                "host": room.meta["host_token_hash"],
+            },
             timer=room.meta.get("timer"),
         )
         self.add(new)

@@ -230,22 +230,24 @@ def _rules_text(body: CreateTable) -> str:
 
 
 def _created(room: Room) -> dict[str, Any]:
-    """The answer to a new table: its info plus every seat's token and join link."""
+    """The answer to a new table: its info plus every seat's token and join link —
+    the only time the tokens are told (the store keeps their hashes)."""
     base = f"/t/{room.id}"
+    tokens = room.fresh_tokens or {}
     seats = [
         {
             "name": spec["name"],
             "bot": spec.get("bot"),
-            "token": spec["token"],
-            "join_url": f"{base}#token={spec['token']}" if spec["token"] else None,
+            "token": token,
+            "join_url": f"{base}#token={token}" if token else None,
         }
-        for spec in room.meta["persons"]
+        for spec, token in zip(room.meta["persons"], tokens.get("persons", []), strict=True)
     ]
     return {
         **room.info(),
         "table_url": base,
         "seats": seats,
-        "spectator_token": room.meta["spectator_token"],
-        "spectator_url": f"{base}#token={room.meta['spectator_token']}",
-        "host_token": room.meta["host_token"],
+        "spectator_token": tokens.get("spectator"),
+        "spectator_url": f"{base}#token={tokens.get('spectator')}",
+        "host_token": tokens.get("host"),
     }
