@@ -172,7 +172,13 @@ def _exchange(ws: ClientConnection, sent: list[str | bytes]) -> list[dict[str, A
             if msg["type"] == "pong":
                 return replies
     except ConnectionClosed:
-        assert ws.close_code in CLOSE_CODES, (ws.close_code, replies)
+        codes = set(CLOSE_CODES)
+        if any(len(frame) > WS_MAX_SIZE for frame in sent):
+            # the server drops a frame over its limit (1009) while the client may still
+            # be writing it: the client can then see the socket reset before the close
+            # frame arrives (1006) — the server's side of it is the same
+            codes.add(1006)
+        assert ws.close_code in codes, (ws.close_code, replies)
         return replies
 
 
