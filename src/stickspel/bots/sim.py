@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from stickspel.core.cards import BIT, SUIT_MASKS, SUIT_OF
+from stickspel.core.cards import BIT, SUIT_MASKS, SUIT_OF, cards_of
 
 __all__ = [
     "TrickSim",
@@ -38,14 +38,8 @@ __all__ = [
 ]
 
 
-def cards_in(mask: int) -> list[int]:
-    """The cards of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: The cards of a mask, ascending (the one in :mod:`stickspel.core.cards`).
+cards_in = cards_of
 
 
 def _top(mask: int) -> int:

@@ -207,16 +207,18 @@ def _too_deep() -> RecordError:
     return RecordError("io.too_deep", rule=Rule.JSON, depth=MAX_DEPTH)
 
 
-def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` before the parser recurses into it.
+def json_depth_over(text: str, limit: int) -> bool:
+    """Whether arrays and objects in JSON ``text`` nest deeper than ``limit``, counted
+    before parsing so that the parser never recurses that far (brackets inside
+    strings do not count; the scan is linear in the text).
 
-    Brackets inside strings are not counted; the scan is linear in the text.
+    >>> json_depth_over('[[["[[[["]]]', 3), json_depth_over("[[[[1]]]]", 3)
+    (False, True)
     """
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return
+    if text.count("[") + text.count("{") <= limit:
+        return False  # too few brackets to nest that deep: skip the scan
     depth = 0
-    in_string = False
-    escaped = False
+    in_string = escaped = False
     for ch in text:
         if in_string:
             if escaped:
@@ -229,10 +231,17 @@ def _check_depth(text: str) -> None:
             in_string = True
         elif ch in "[{":
             depth += 1
-            if depth > MAX_DEPTH:
-                raise _too_deep()
+            if depth > limit:
+                return True
         elif ch in "]}":
             depth -= 1
+    return False
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` before the parser recurses into it."""
+    if json_depth_over(text, MAX_DEPTH):
+        raise _too_deep()
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

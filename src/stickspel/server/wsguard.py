@@ -25,6 +25,8 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
+from stickspel.records.io import json_depth_over
+
 __all__ = [
     "MAX_MESSAGE_CHARS",
     "WS_MAX_SIZE",
@@ -109,29 +111,9 @@ def parse_message(frame: str | bytes) -> dict[str, Any]:
 
 
 def _too_deep(text: str) -> bool:
-    """Whether arrays and objects nest deeper than :data:`MAX_JSON_DEPTH` (outside
-    strings), counted before parsing so that ``json`` never recurses that far."""
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
-        return False  # too few brackets to nest that deep: skip the scan
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
+    """Whether arrays and objects nest deeper than :data:`MAX_JSON_DEPTH`, counted
+    before parsing so that ``json`` never recurses that far."""
+    return json_depth_over(text, MAX_JSON_DEPTH)
 
 
 def _int(text: str) -> int:
