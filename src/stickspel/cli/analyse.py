@@ -4,13 +4,13 @@ search (:mod:`stickspel.analysis`), in the terminal, as JSON or as a page."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
 from stickspel.cli.app import _check_lang, _console, _fail
+from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
 
 __all__ = ["analyse_command"]
@@ -35,6 +35,7 @@ def analyse_command(
 ) -> None:
     """Judge every decision of a game with the expert: points lost, blunders, luck."""
     from stickspel.analysis import analyse_record
+    from stickspel.i18n import render
     from stickspel.records import RecordError
     from stickspel.records.io import atomic_write, check_output_path, load_record
     from stickspel.reports import analysis_html
@@ -44,13 +45,13 @@ def analyse_command(
         doc = load_record(record)
         if html is not None:
             check_output_path(html)
-        with _Progress(lang, as_json) as advance:
+        with Progress(render("analysis.title", {}, lang), as_json) as bar:
             analysis = analyse_record(
                 doc,
                 samples=None if think_ms else samples,
                 think_ms=think_ms,
                 seed=seed,
-                on_decision=advance,
+                on_decision=bar.update,
             )
         data = analysis.to_dict()
         if html is not None:
@@ -63,24 +64,6 @@ def analyse_command(
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return
     _print_analysis(lang, data)
-
-
-class _Progress:
-    def __init__(self, lang: str, quiet: bool) -> None:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        from stickspel.i18n import render
-
-        self.progress = Progress(console=Console(file=sys.stderr), disable=quiet, transient=True)
-        self.task = self.progress.add_task(render("analysis.title", {}, lang), total=None)
-
-    def __enter__(self) -> Any:
-        self.progress.start()
-        return lambda done, total: self.progress.update(self.task, completed=done, total=total)
-
-    def __exit__(self, *exc: object) -> None:
-        self.progress.stop()
 
 
 def _print_analysis(lang: str, data: dict[str, Any]) -> None:

@@ -4,7 +4,6 @@ with a progress bar, a table per bot and the paired differences."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any, Optional
 
@@ -22,6 +21,7 @@ from stickspel.cli.app import (
     _split_kwargs,
     _think_ms_param,
 )
+from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
 from stickspel.games import GAMES
 
@@ -71,11 +71,11 @@ def _match(game: str, **kwargs: Any) -> None:
     try:
         if common["records"] is not None:
             check_output_path(common["records"], directory=True)
-        with _progress(lang, common["deals"], common["json"]) as advance:
+        with Progress(_msg(lang, "match_progress"), common["json"], common["deals"]) as bar:
             summary = run_match(
                 game, rules, kinds, common["deals"], common["seed"], jobs=common["jobs"],
                 think_ms=common["think_ms"], record_dir=common["records"],
-                on_board=lambda _b: advance(),
+                on_board=bar.advance,
             )  # fmt: skip
     except (RulesError, ValueError) as e:
         raise _fail(lang, error_text(e, lang)) from None
@@ -86,24 +86,6 @@ def _match(game: str, **kwargs: Any) -> None:
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return
     _print_match(lang, data)
-
-
-class _progress:
-    """A Rich progress bar over the boards (on stderr; none for JSON output)."""
-
-    def __init__(self, lang: str, total: int, quiet: bool) -> None:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self.progress = Progress(console=Console(file=sys.stderr), disable=quiet, transient=True)
-        self.task = self.progress.add_task(_msg(lang, "match_progress"), total=total)
-
-    def __enter__(self) -> Any:
-        self.progress.start()
-        return lambda: self.progress.advance(self.task)
-
-    def __exit__(self, *exc: object) -> None:
-        self.progress.stop()
 
 
 def _print_match(lang: str, data: dict[str, Any]) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -22,6 +21,7 @@ from stickspel.cli.app import (
     _param,
     _split_kwargs,
 )
+from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
 from stickspel.games import GAMES
 
@@ -66,8 +66,8 @@ def tournament_command(
         check_output_path(folder, directory=True)
         executor = RayExecutor(address) if address else LocalExecutor(jobs)
         try:
-            with _Progress(lang, as_json) as advance:
-                result = run_tournament(settings, executor, on_round=advance)
+            with Progress(_msg(lang, "match_progress"), as_json) as bar:
+                result = run_tournament(settings, executor, on_round=bar.update)
         finally:
             executor.close()
         data = result.to_dict(timing=True)
@@ -83,24 +83,6 @@ def tournament_command(
         print(text)
         return
     _print_tournament(lang, data, folder, result.seconds)
-
-
-class _Progress:
-    """A Rich progress bar over the boards (on stderr; none for JSON output)."""
-
-    def __init__(self, lang: str, quiet: bool) -> None:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        self.progress = Progress(console=Console(file=sys.stderr), disable=quiet, transient=True)
-        self.task = self.progress.add_task(_msg(lang, "match_progress"), total=None)
-
-    def __enter__(self) -> Any:
-        self.progress.start()
-        return lambda done, most: self.progress.update(self.task, completed=done, total=most)
-
-    def __exit__(self, *exc: object) -> None:
-        self.progress.stop()
 
 
 def _print_tournament(lang: str, data: dict[str, Any], folder: Path, seconds: float) -> None:
