@@ -933,17 +933,30 @@ def _by_bot_table(lang: str, data: dict[str, Any]) -> RichTable:
     return by
 
 
-def _register_games() -> None:
+def register_per_game(
+    sub: typer.Typer,
+    run: Callable[..., None],
+    own_params: Callable[[], list[inspect.Parameter]],
+    help_of: Callable[[GameSpec], str],
+) -> None:
+    """One subcommand of ``sub`` per game: ``run(game, **options)`` with ``own_params``
+    and then the game's rules options as its parameters."""
     for name in sorted(GAMES):
         spec = GAMES[name]
-        play_params = _play_params() + _common_game_params(spec)
-        play_app.command(
-            name=name, help=f"Play {spec.title_en} in the terminal ({spec.title_sv})."
-        )(_make_command(_play, name, play_params))
-        sim_params = _sim_params() + _common_game_params(spec)
-        simulate_app.command(name=name, help=f"Simulate {spec.title_en} with bots.")(
-            _make_command(_sim, name, sim_params)
-        )
+        params = own_params() + _common_game_params(spec)
+        sub.command(name=name, help=help_of(spec))(_make_command(run, name, params))
+
+
+def _register_games() -> None:
+    register_per_game(
+        play_app,
+        _play,
+        _play_params,
+        lambda spec: f"Play {spec.title_en} in the terminal ({spec.title_sv}).",
+    )
+    register_per_game(
+        simulate_app, _sim, _sim_params, lambda spec: f"Simulate {spec.title_en} with bots."
+    )
 
 
 def _play_params() -> list[inspect.Parameter]:

@@ -12,18 +12,16 @@ import typer
 from stickspel.cli.app import (
     _build_rules,
     _check_lang,
-    _common_game_params,
     _console,
     _fail,
-    _make_command,
     _msg,
     _param,
     _split_kwargs,
     _think_ms_param,
+    register_per_game,
 )
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
-from stickspel.games import GAMES
 
 __all__ = ["match_app"]
 
@@ -121,13 +119,9 @@ def _print_match(lang: str, data: dict[str, Any]) -> None:
         console.print(_msg(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
 
 
-def _register() -> None:
-    for name in sorted(GAMES):
-        spec = GAMES[name]
-        params = _match_params() + _common_game_params(spec)
-        match_app.command(name=name, help=f"A duplicate match of {spec.title_en} between bots.")(
-            _make_command(_match, name, params)
-        )
-
-
-_register()
+register_per_game(
+    match_app,
+    _match,
+    _match_params,
+    lambda spec: f"A duplicate match of {spec.title_en} between bots.",
+)

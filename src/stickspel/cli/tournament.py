@@ -13,17 +13,15 @@ import typer
 from stickspel.cli.app import (
     _build_rules,
     _check_lang,
-    _common_game_params,
     _console,
     _fail,
-    _make_command,
     _msg,
     _param,
     _split_kwargs,
+    register_per_game,
 )
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
-from stickspel.games import GAMES
 
 __all__ = ["tournament_command", "selfplay_app"]
 
@@ -163,13 +161,9 @@ def markup(text: str) -> str:
     return markup_safe(text)
 
 
-def _register() -> None:
-    for name in sorted(GAMES):
-        spec = GAMES[name]
-        params = _selfplay_params() + _common_game_params(spec)
-        selfplay_app.command(name=name, help=f"Self-play data of {spec.title_en} to Parquet.")(
-            _make_command(_selfplay, name, params)
-        )
-
-
-_register()
+register_per_game(
+    selfplay_app,
+    _selfplay,
+    _selfplay_params,
+    lambda spec: f"Self-play data of {spec.title_en} to Parquet.",
+)
