@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from stickspel.core import Game
+from stickspel.match import seat_kinds
 from stickspel.simulate import game_seed
 
 __all__ = ["export_selfplay", "selfplay_rows"]
@@ -35,8 +36,10 @@ def selfplay_rows(game: Game, kinds: list[str], index: int, seed: int) -> list[d
 
     n = game.info.num_players
     rng = make_rng(game_seed(seed, index))
-    bots = [make_bot(game.name, kinds[s % len(kinds)], seed=game_seed(seed, index * n + s, "bot"))
-            for s in range(n)]  # fmt: skip
+    bots = [
+        make_bot(game.name, kind, seed=game_seed(seed, index * n + s, "bot"))
+        for s, kind in enumerate(seat_kinds(kinds, n))
+    ]
     state = game.new_initial_state()
     rows: list[dict[str, Any]] = []
     while not state.is_terminal():

@@ -165,3 +165,19 @@ def test_selfplay_parquet_rows(tmp_path: Path) -> None:
     again = tmp_path / "e.parquet"
     export_selfplay(game, ["heuristic", "random"], games=3, seed=2, path=again)
     assert pq.read_table(again).equals(table)
+
+
+def test_selfplay_cli_refuses_bad_bots_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from stickspel.cli import app
+
+    out = str(tmp_path / "d.parquet")
+    for bots, needle in ((",", "0 bots for 4 seats"), ("heuristic,nobody", "nobody")):
+        run = CliRunner().invoke(
+            app, ["selfplay", "plump", "--bots", bots, "--out", out, "--lang", "en"]
+        )
+        assert run.exit_code == 2, run.output
+        assert run.exception is None or isinstance(run.exception, SystemExit)
+        assert needle in run.output and "Traceback" not in run.output
+    assert not (tmp_path / "d.parquet").exists()

@@ -130,7 +130,9 @@ def _selfplay_params() -> list[Any]:
 
 
 def _selfplay(game: str, **kwargs: Any) -> None:
-    from stickspel.games import load_game
+    from stickspel.core import Game
+    from stickspel.games import game_spec
+    from stickspel.match import seat_kinds
     from stickspel.records.io import check_output_path
     from stickspel.selfplay import export_selfplay
 
@@ -141,13 +143,14 @@ def _selfplay(game: str, **kwargs: Any) -> None:
     try:
         from stickspel.bots import make_bot
 
-        for kind in kinds:
+        played = Game(game_spec(game).state, rules)
+        # none given, or an unknown kind: refused before anything is played
+        for kind in seat_kinds(kinds, played.info.num_players):
             make_bot(game, kind)
         check_output_path(common["out"])
         rows = export_selfplay(
-            load_game(rules.to_text()), kinds, games=common["games"], seed=common["seed"],
-            path=common["out"],
-        )  # fmt: skip
+            played, kinds, games=common["games"], seed=common["seed"], path=common["out"]
+        )
     except RulesError as e:
         raise _fail(lang, error_text(e, lang)) from None
     except OSError as e:
