@@ -265,7 +265,13 @@ class RayExecutor:
             if address == "local":
                 ray.init(num_cpus=workers, _node_ip_address="127.0.0.1", **quiet)
             else:
-                ray.init(address=address, **quiet)
+                _check_reachable(address)
+                try:
+                    ray.init(address=address, **quiet)
+                except (ConnectionError, RuntimeError, ValueError) as e:
+                    raise RulesError(
+                        "tournament.ray_unreachable", address=address, error=str(e)[:200]
+                    ) from None
         self._task = ray.remote(_run_job)
 
     def map(self, jobs: Sequence[Job]) -> list[BoardResult]:
@@ -273,6 +279,21 @@ class RayExecutor:
 
     def close(self) -> None:
         self.ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse a ``host:port`` (or ``ray://host:port``) address that does not answer
+    within 5 s: Ray itself would retry for minutes before giving up."""
+    import socket
+
+    hostport = address.removeprefix("ray://")
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isascii() or not port.isdigit():
+        return  # "auto" and other forms are Ray's to resolve
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except (OSError, ValueError) as e:
+        raise RulesError("tournament.ray_unreachable", address=address, error=str(e)) from None
 
 
 # --- statistics ------------------------------------------------------------------------

@@ -181,3 +181,23 @@ def test_selfplay_cli_refuses_bad_bots_in_one_line(tmp_path: Path) -> None:
         assert run.exception is None or isinstance(run.exception, SystemExit)
         assert needle in run.output and "Traceback" not in run.output
     assert not (tmp_path / "d.parquet").exists()
+
+
+def test_an_unreachable_ray_cluster_is_one_line_at_once(tmp_path: Path) -> None:
+    import socket
+
+    from typer.testing import CliRunner
+
+    from stickspel.cli import app
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = tmp_path / "t.toml"
+    config.write_text('game = "plump"\nbots = ["heuristic", "random"]\nboards = 2\n')
+    run = CliRunner().invoke(
+        app, ["tournament", str(config), "--ray", f"127.0.0.1:{port}", "--lang", "en"]
+    )
+    assert run.exit_code == 2, run.output
+    assert f"cannot reach the Ray cluster at 127.0.0.1:{port}" in run.output
+    assert not (tmp_path / "t-results").exists()
