@@ -3,6 +3,7 @@
 Run by hand (not in CI; needs the ``openspiel`` extra)::
 
     .venv/bin/python benchmarks/bench_vs_ismcts.py [--deals 100] [--think-ms 50] [--kind expert]
+        [--jobs 2] [--out runs/ismcts.jsonl]
 
 ``oh_hell(players=4,num_tricks_fixed=10)``: 4 players, 10 tricks, 1 point a
 trick and 10 more for an exact bid.  Duplicate deals: every deal is played
@@ -15,15 +16,19 @@ deals with its 95% interval; the bid-made rates of that seat in both plays too.
 Equal time: IS-MCTS (random roll-out evaluator, UCT c = 2, unlimited world
 samples, the most-visited move) gets as many simulations as it runs in
 ``--think-ms`` on this machine, measured at the start of the run on positions
-of every phase; our bot thinks for ``--think-ms``.  Both times per move are
+of every phase, then set again after every deal from its median time a move
+in that deal (``--sims N`` fixes the count instead); our bot thinks for
+``--think-ms``.  Both times per move are
 printed (the machine is shared: read the times beside the figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -95,64 +100,149 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+#: This worker's IS-MCTS simulations a move, kept at ``--think-ms`` by :func:`_retime`.
+_SIMS: dict[str, int] = {}
+
+
+def _retime(sims: int, times_ms: list[float], think_ms: float) -> int:
+    """The simulations that would have made IS-MCTS's median time a move in the last
+    deal ``think_ms`` (the rate measured at the start drifts with the machine's
+    load and the other jobs): equal time per move, kept deal after deal."""
+    if not times_ms:
+        return sims
+    factor = think_ms / statistics.median(times_ms)
+    return max(1, round(sims * min(2.0, max(0.5, factor))))
+
+
+def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
+    """Deal ``k`` of the run, played twice: IS-MCTS in every seat, then ours in one."""
+    if not args.sims:
+        sims = _SIMS.setdefault("sims", sims)
     game = pyspiel.load_game(GAME_TEXT)
-    rate = measure_rate(game, args.seed)
-    sims = args.sims or max(1, round(rate * args.think_ms))
+    if args.leaf:
+        from stickspel.search.solve import default_solver
+
+        default_solver().leaf = args.leaf
+    seat = k % 4
+    state = dealt(game, game_seed(args.seed, k))
+    seeds = [game_seed(args.seed, 4 * k + s, "ismcts") % (2**31) for s in range(4)]
+    t_base: list[list[float]] = [[] for _ in range(4)]
+    base = play(state, [ismcts(game, sims, seeds[s]) for s in range(4)], t_base)
+    mixed = [ismcts(game, sims, seeds[s]) for s in range(4)]
+    mixed[seat] = StickspelPlayer(
+        game, args.kind, seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
+    )
+    for setting in args.set:  # e.g. bids=greedy: an attribute of our bot
+        name, _, value = setting.partition("=")
+        setattr(mixed[seat].bot, name, int(value) if value.isdigit() else value)
+    t_mixed: list[list[float]] = [[] for _ in range(4)]
+    ours = play(state, mixed, t_mixed)
+    ms_ismcts = [1000 * t for s in range(4) for t in t_base[s]]
+    if not args.sims:
+        _SIMS["sims"] = _retime(sims, ms_ismcts, args.think_ms)
+    return {
+        "deal": k,
+        "seat": seat,
+        "ours": ours[seat],
+        "ismcts": base[seat],
+        "made_ours": ours[4 + seat],
+        "made_ismcts": base[4 + seat],
+        "ms_ours": [1000 * t for t in t_mixed[seat]],
+        "ms_ismcts": ms_ismcts,
+        "sims": sims,
+    }
+
+
+def _done(path: str | None) -> dict[int, dict[str, Any]]:
+    """The deals already in ``--out`` (a run goes on where it stopped)."""
+    if not path:
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+    except FileNotFoundError:
+        return {}
+    return {r["deal"]: r for r in rows if r.get("kind") is None}
+
+
+def _header(args: argparse.Namespace, rate: float, sims: int) -> dict[str, Any]:
+    return {
+        "kind": "header",
+        "game": GAME_TEXT,
+        "bot": args.kind,
+        "think_ms": args.think_ms,
+        "seed": args.seed,
+        "leaf": args.leaf,
+        "set": args.set,
+        "ismcts_sims_per_ms": round(rate, 2),
+        "ismcts_sims": sims,
+    }
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    rows = _done(args.out)
+    header = None
+    if rows:
+        with open(args.out, encoding="utf-8") as f:
+            header = next((json.loads(x) for x in f if '"header"' in x), None)
+    if header is not None:  # resuming: the same settings, the same simulation count
+        rate, sims = header["ismcts_sims_per_ms"], header["ismcts_sims"]
+    else:
+        game = pyspiel.load_game(GAME_TEXT)
+        rate = measure_rate(game, args.seed)
+        sims = args.sims or max(1, round(rate * args.think_ms))
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as f:
+                f.write(json.dumps(_header(args, rate, sims)) + "\n")
     print(f"IS-MCTS: {rate:.1f} simulations/ms here -> {sims} simulations a move", file=sys.stderr)
-    diffs: list[float] = []
-    ours_scores: list[float] = []
-    base_scores: list[float] = []
-    made = {"ours": 0.0, "ismcts": 0.0}
-    times_ours: list[float] = []
-    times_ismcts: list[float] = []
+    todo = [k for k in range(args.deals) if k not in rows]
     start = time.perf_counter()
-    for k in range(args.deals):
-        seat = k % 4
-        state = dealt(game, game_seed(args.seed, k))
-        seeds = [game_seed(args.seed, 4 * k + s, "ismcts") % (2**31) for s in range(4)]
-        base_players = [ismcts(game, sims, seeds[s]) for s in range(4)]
-        t_base: list[list[float]] = [[] for _ in range(4)]
-        base = play(state, base_players, t_base)
-        mixed = [ismcts(game, sims, seeds[s]) for s in range(4)]
-        mixed[seat] = StickspelPlayer(
-            game, args.kind, seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
-        )
-        t_mixed: list[list[float]] = [[] for _ in range(4)]
-        ours = play(state, mixed, t_mixed)
-        diffs.append(ours[seat] - base[seat])
-        ours_scores.append(ours[seat])
-        base_scores.append(base[seat])
-        made["ours"] += ours[4 + seat]
-        made["ismcts"] += base[4 + seat]
-        times_ours.extend(t_mixed[seat])
-        for s in range(4):
-            times_ismcts.extend(t_base[s])
-        if (k + 1) % 10 == 0:
-            m, ci = mean_ci(diffs)
-            print(f"{k + 1} deals: {m:+.2f} ± {ci:.2f}", file=sys.stderr)
-    m, ci = mean_ci(diffs)
-    n = max(len(diffs), 1)
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        work = pool.imap_unordered(functools.partial(play_deal, args=args, sims=sims), todo)
+        for row in work:
+            rows[row["deal"]] = row
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(row) + "\n")
+            if len(rows) % 10 == 0:
+                m, ci = mean_ci([r["ours"] - r["ismcts"] for r in rows.values()])
+                print(f"{len(rows)} deals: {m:+.2f} ± {ci:.2f}", file=sys.stderr)
+    return summary(rows, args, rate, sims, time.perf_counter() - start)
+
+
+def summary(
+    rows: dict[int, dict[str, Any]],
+    args: argparse.Namespace,
+    rate: float,
+    sims: int,
+    seconds: float,
+) -> dict[str, Any]:
+    done = [rows[k] for k in sorted(rows) if k < args.deals]
+    m, ci = mean_ci([r["ours"] - r["ismcts"] for r in done])
+    n = max(len(done), 1)
+    ms_ours = [t for r in done for t in r["ms_ours"]]
+    ms_ismcts = [t for r in done for t in r["ms_ismcts"]]
     return {
         "game": GAME_TEXT,
         "kind": args.kind,
-        "deals": len(diffs),
+        "deals": len(done),
         "think_ms": args.think_ms,
         "ismcts_sims": sims,
         "ismcts_sims_per_ms": round(rate, 2),
+        "ismcts_sims_mean": round(statistics.fmean(r.get("sims", sims) for r in done))
+        if done
+        else None,
         "difference": round(m, 3),
         "ci95": round(ci, 3),
-        "ours_mean": round(statistics.fmean(ours_scores), 3) if ours_scores else None,
-        "ismcts_same_seat_mean": round(statistics.fmean(base_scores), 3) if base_scores else None,
-        "bid_made_ours": round(made["ours"] / n, 3),
-        "bid_made_ismcts": round(made["ismcts"] / n, 3),
-        "ms_per_move_ours_median": round(1000 * statistics.median(times_ours), 2)
-        if times_ours
+        "ours_mean": round(statistics.fmean(r["ours"] for r in done), 3) if done else None,
+        "ismcts_same_seat_mean": round(statistics.fmean(r["ismcts"] for r in done), 3)
+        if done
         else None,
-        "ms_per_move_ismcts_median": round(1000 * statistics.median(times_ismcts), 2)
-        if times_ismcts
-        else None,
-        "seconds": round(time.perf_counter() - start, 1),
+        "bid_made_ours": round(sum(r["made_ours"] for r in done) / n, 3),
+        "bid_made_ismcts": round(sum(r["made_ismcts"] for r in done) / n, 3),
+        "ms_per_move_ours_median": round(statistics.median(ms_ours), 2) if ms_ours else None,
+        "ms_per_move_ismcts_median": round(statistics.median(ms_ismcts), 2) if ms_ismcts else None,
+        "seconds": round(seconds, 1),
     }
 
 
@@ -163,6 +253,10 @@ def main() -> None:
     ap.add_argument("--kind", default="expert")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--sims", type=int, default=0, help="IS-MCTS simulations (default: measured)")
+    ap.add_argument("--jobs", type=int, default=1, help="deals played at once (one a core)")
+    ap.add_argument("--out", help="JSON lines, one a deal; a run given the same file resumes")
+    ap.add_argument("--leaf", choices=("aware", "cheap"), help="the solver's leaf policy")
+    ap.add_argument("--set", action="append", default=[], help="our bot's attribute: NAME=VALUE")
     ap.add_argument("--json", action="store_true")
     out = run(ap.parse_args())
     if "--json" in sys.argv:
@@ -170,7 +264,8 @@ def main() -> None:
         return
     print(
         f"{out['kind']} − IS-MCTS in the same seat, {out['deals']} duplicate deals at "
-        f"{out['think_ms']} ms ({out['ismcts_sims']} IS-MCTS simulations): "
+        f"{out['think_ms']} ms ({out['ismcts_sims_mean']} IS-MCTS simulations a move on "
+        "average): "
         f"{out['difference']:+.2f} ± {out['ci95']:.2f} points a deal (95%)"
     )
     print(

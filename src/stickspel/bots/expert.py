@@ -80,6 +80,8 @@ ROLLOUT_GAMES = ("priffe",)
 BID_CANDIDATES = 4
 #: Fast play-outs a world for the distribution of the seat's tricks (compiled search).
 BID_PLAYOUTS = 64
+#: Goal-aware play-outs a world for each bid judged (compiled search).
+AWARE_PLAYOUTS = 8
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
 
@@ -121,6 +123,7 @@ class ExpertBot:
         search_calls: bool | None = None,
         cards: str = "auto",
         every_bid: bool = False,
+        bids: str = "greedy",
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.think_ms = (
@@ -131,6 +134,7 @@ class ExpertBot:
         self.infer = infer
         self.search_calls = search_calls
         self.cards = cards
+        self.bids = bids
         # analysis judges every bid by simulation, not only the nearest few
         self.bid_candidates = 10**6 if every_bid else BID_CANDIDATES
 
@@ -268,7 +272,9 @@ class ExpertBot:
         obs["hand"] = [card_str(c) for c in world.dealt[seat]]
         mine = estimate_tricks(obs)
         if self._evaluator("plump") == "dd":
-            return self._bid_values_by_playouts(world, seat, legal, mine, rng)
+            if self.bids == "greedy":
+                return self._bid_values_by_playouts(world, seat, legal, mine, rng)
+            return self._bid_values_aware(world, seat, legal, mine, guess, rng)
         out: dict[int, float] = {}
         # the bids nearest the counted tricks: a world's time goes to them, not to
         # bids no hand would make (the others are judged worth nothing)
@@ -291,6 +297,41 @@ class ExpertBot:
             # the counted tricks: a bid that cannot be made is never the choice
             tie = abs(action - BID_BASE - mine) * BID_TIE_BREAK
             out[action] = self._sim_value(sim, seat, rng) - tie
+        return out
+
+    def _bid_values_aware(
+        self,
+        world: Any,
+        seat: int,
+        legal: Sequence[int],
+        mine: float,
+        guess: list[int],
+        rng: random.Random,
+    ) -> dict[int, float]:
+        """Plump with the compiled search: each bid near the counted tricks played out
+        with every seat playing for its bid (``playout_tricks``'s goal-aware policy;
+        the bids still to come guessed from the hands, the dealer round its spärr),
+        and the bid's mean deal score over the play-outs; bids further off are
+        judged worth nothing."""
+        from stickspel.games.plump.rules import BID_BASE, score_deal
+        from stickspel.search import Position, playout_tricks
+
+        pos = Position.from_state(world)
+        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[: self.bid_candidates]
+        out: dict[int, float] = {}
+        for action in legal:
+            bid = action - BID_BASE
+            if action not in near:
+                out[action] = -abs(bid - mine)
+                continue
+            bids = [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
+            bids[seat] = bid
+            self._round_sparr(world, bids)
+            runs = playout_tricks(
+                pos, AWARE_PLAYOUTS, rng.randrange(1 << 30), policy="aware", bids=bids
+            )
+            mean = sum(score_deal(world.rules, bid, t[seat]) for t in runs) / len(runs)
+            out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
         return out
 
     def _bid_values_by_playouts(

@@ -65,8 +65,9 @@ MOVES_SIZE = (MAX_PLY + 2) * MOVE_STRIDE
 UT = 53
 #: Search statistics and settings: nodes visited, node budget (0: none), budget
 #: exceeded, the depth a search starts at, the horizon (0: none; else the tricks
-#: taken in the deal at which positions are valued by the cheap policy).
-NODES_, BUDGET_, CUT_, DEPTH_, HORIZON_ = 0, 1, 2, 3, 4
+#: taken in the deal at which positions are valued by the cheap policy), and
+#: max^n's leaf policy (0: the cheap policy; 1: the goal-aware one).
+NODES_, BUDGET_, CUT_, DEPTH_, HORIZON_, LEAF_ = 0, 1, 2, 3, 4, 5
 STATS_SIZE = 8
 
 # 2**k % 67 differs for every k < 64: the index of a lone bit in one lookup
@@ -358,6 +359,105 @@ def policy_card(s: Any, rng: Any, random_lead: bool) -> int:
     if t >= 0 and m & ~(SUIT_BITS << (13 * t)):
         side = m & ~(SUIT_BITS << (13 * t))
     return _lowest_rank(side)
+
+
+@jit
+def wants_trick(s: Any, util: Any, p: int) -> bool:
+    """Whether seat ``p`` still gains from a trick: some count it can still reach
+    scores more for it than what it holds now (``util``: max^n's score tables)."""
+    t = s[TRICKS_ + p]
+    now = util[p * UT + t]
+    for f in range(1, popcount(s[HANDS_ + p]) + 1):
+        if util[p * UT + t + f] > now:
+            return True
+    return False
+
+
+@jit
+def aware_card(s: Any, util: Any) -> int:
+    """The goal-aware policy of max^n's leaves: a seat that still gains from a trick
+    leads its highest card and takes a trick as cheaply as it can; a seat that
+    does not leads its lowest, ducks with its highest losing card, and, forced to
+    win, wins with its highest (the rules' scores in ``util`` say which)."""
+    m = legal_mask(s)
+    p = s[MOVE_]
+    want = wants_trick(s, util, p)
+    if s[TLEN_] == 0:
+        return _highest_rank(m) if want else _lowest_rank(_side_cards(s, m))
+    best = s[BEST_CARD_]
+    bs = best // 13
+    t = s[TRUMP_]
+    win = m & (SUIT_BITS << (13 * bs)) & ~((2 << best) - 1)
+    ruff = 0
+    if t >= 0 and bs != t:
+        ruff = m & (SUIT_BITS << (13 * t))
+    if want:
+        if win:
+            return low_card(win)
+        if ruff:
+            return _lowest_rank(ruff)
+        return _lowest_rank(_side_cards(s, m))
+    lose = m & ~(win | ruff)
+    if lose:
+        return _highest_rank(lose)
+    return _highest_rank(m)
+
+
+@jit
+def aware_lead(s: Any, util: Any, rng: Any) -> int:
+    """A lead of the goal-aware policy drawn at random: the top card of one of the
+    seat's suits while it gains from a trick, else the bottom card of one."""
+    m = legal_mask(s)
+    want = wants_trick(s, util, s[MOVE_])
+    pick = 0
+    for suit in range(4):
+        held = m & (SUIT_BITS << (13 * suit))
+        if held:
+            pick |= 1 << (high_card(held) if want else low_card(held))
+    return random_card(pick, rng)
+
+
+@jit
+def aware_playouts(s: Any, util: Any, rng: Any, count: int, out: Any) -> int:
+    """``count`` playouts of the goal-aware policy with leads drawn at random
+    (:func:`aware_lead`): tricks per seat of each in ``out`` (row-major, ``n`` a
+    row).  Returns the cards played in all."""
+    n = s[N_]
+    total = 0
+    for k in range(count):
+        played = 0
+        while s[HANDS_ + s[MOVE_]]:
+            if s[TLEN_] == 0:
+                play(s, aware_lead(s, util, rng))
+            else:
+                play(s, aware_card(s, util))
+            played += 1
+        for i in range(n):
+            out[k * n + i] = s[TRICKS_ + i]
+        for _ in range(played):
+            unplay(s)
+        total += played
+    return total
+
+
+@jit
+def _side_cards(s: Any, m: int) -> int:
+    """The cards of ``m`` outside trumps, or ``m`` when it is all trumps."""
+    t = s[TRUMP_]
+    if t >= 0 and m & ~(SUIT_BITS << (13 * t)):
+        return m & ~(SUIT_BITS << (13 * t))
+    return m
+
+
+@jit
+def _highest_rank(m: int) -> int:
+    best = -1
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        if best < 0 or c % 13 >= best % 13:
+            best = c
+    return best
 
 
 @jit
@@ -712,11 +812,11 @@ def maxn(
             for i in range(n):
                 done += s[TRICKS_ + i]
             if done >= horizon:
-                _playout_scores(s, util, vals, out, rng)
+                _playout_scores(s, util, vals, out, rng, stats)
                 return
         if stats[BUDGET_] > 0 and stats[NODES_] > stats[BUDGET_]:
             stats[CUT_] = 1
-            _playout_scores(s, util, vals, out, rng)
+            _playout_scores(s, util, vals, out, rng, stats)
             return
         if n <= 4:
             k1, k2 = rel_key(s)
@@ -764,10 +864,14 @@ def maxn(
 
 
 @jit
-def _playout_scores(s: Any, util: Any, vals: Any, out: int, rng: Any) -> None:
+def _playout_scores(s: Any, util: Any, vals: Any, out: int, rng: Any, stats: Any) -> None:
     played = 0
+    aware = stats[LEAF_] == 1
     while s[HANDS_ + s[MOVE_]]:
-        play(s, policy_card(s, rng, False))
+        if aware:
+            play(s, aware_card(s, util))
+        else:
+            play(s, policy_card(s, rng, False))
         played += 1
     for i in range(s[N_]):
         vals[out + i] = util[i * UT + s[TRICKS_ + i]]

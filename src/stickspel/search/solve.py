@@ -19,6 +19,7 @@ Which solver answers:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from stickspel.core import GameState
@@ -27,6 +28,10 @@ from stickspel.search.position import Position, SearchError, new_buffer
 
 __all__ = ["Solver", "card_values", "dd_trick_counts", "playout_tricks", "default_solver"]
 
+#: How max^n values a position past its horizon or budget: ``aware`` plays it out
+#: with each seat playing for its goal (taking tricks while one still scores for
+#: it, ducking once none does); ``cheap``, every seat taking what it can.
+LEAF_POLICIES = ("cheap", "aware")
 _NOLL_LIKE = (5, 7)  # Priffe's noll and tvångsnoll: each side plays to take few tricks
 
 
@@ -43,7 +48,12 @@ class Solver:
     rank, not the cards, so an endgame met in one world answers in the next.
     (Max^n with more than four seats keys by the cards and never shares.)"""
 
-    def __init__(self, tt_bits: int | None = None, *, share_tables: bool = False) -> None:
+    def __init__(
+        self, tt_bits: int | None = None, *, share_tables: bool = False, leaf: str = "aware"
+    ) -> None:
+        if leaf not in LEAF_POLICIES:
+            raise SearchError(f"no leaf policy {leaf!r} ({', '.join(LEAF_POLICIES)})")
+        self.leaf = leaf
         bits = tt_bits if tt_bits is not None else (20 if K.BACKEND == "numba" else 15)
         self.tt_mask = (1 << bits) - 1
         # max^n's entries are 14 words, alpha-beta's 5: a quarter as many of them
@@ -85,6 +95,7 @@ class Solver:
         self.stats[K.BUDGET_] = max_nodes or 0
         self.stats[K.CUT_] = 0
         self.stats[K.HORIZON_] = 0
+        self.stats[K.LEAF_] = LEAF_POLICIES.index(self.leaf)
         self.rng[0] = 12345
 
     def _finish(self) -> None:
@@ -401,20 +412,66 @@ def _paranoid_counts(pos: Position, sv: Solver) -> tuple[int, ...]:
 
 
 def playout_tricks(
-    world: GameState | Position, n: int, seed: int, *, policy: str = "cheap"
+    world: GameState | Position,
+    n: int,
+    seed: int,
+    *,
+    policy: str = "cheap",
+    bids: Sequence[int] | None = None,
 ) -> list[tuple[int, ...]]:
     """``n`` playouts from the position, each the tricks per seat taken from here to
     the end of the deal.  ``policy``: ``cheap`` (lead a random card; follow by
     taking the trick as cheaply as possible unless the partner holds it, else
-    throw the lowest card) or ``random`` (uniformly random legal cards)."""
+    throw the lowest card), ``random`` (uniformly random legal cards) or, in
+    Plump, ``aware`` (each seat plays for its bid: while a trick still scores
+    for it, it leads the top card of a suit drawn at random and takes tricks as
+    cheaply as it can; once none does, it leads the bottom card of a suit and
+    ducks with its highest losing card).  ``bids`` (``aware``): every seat's
+    bid, by default the position's.
+
+    Two seats, no trump: ♠A J against ♠K Q, the first to take one trick, the
+    second none.  The first leads its ace; the second throws the king under it
+    (its highest losing card); the jack that follows is then the second's to
+    take with its queen:
+
+    >>> from stickspel.search import Position
+    >>> spade = {"A": 1 << 12, "K": 1 << 11, "Q": 1 << 10, "J": 1 << 9}
+    >>> pos = Position.from_hands([spade["A"] | spade["J"], spade["K"] | spade["Q"]], None, 0)
+    >>> playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0])
+    [(1, 1)]
+    """
     pos = _position(world)
     seats = pos.n
     out = new_buffer(max(1, n) * seats)
     rng = new_buffer(1)
     rng[0] = seed & 0x7FFFFFFF
-    code = {"random": 0, "cheap": 1}.get(policy)
-    if code is None:
-        raise SearchError(f"no playout policy {policy!r} (cheap, random)")
-    K.playouts(pos.s, rng, code, n, out)
+    if policy == "aware":
+        util = _aware_utilities(pos, bids)
+        K.aware_playouts(pos.s, util, rng, n, out)
+    else:
+        code = {"random": 0, "cheap": 1}.get(policy)
+        if code is None:
+            raise SearchError(f"no playout policy {policy!r} (cheap, random, aware)")
+        K.playouts(pos.s, rng, code, n, out)
     before = pos.tricks
     return [tuple(int(out[k * seats + i]) - before[i] for i in range(seats)) for k in range(n)]
+
+
+def _aware_utilities(pos: Position, bids: Sequence[int] | None) -> Any:
+    """The score tables the goal-aware policy plays for: Plump's deal scores under
+    ``bids`` (or the position's), or, with no bids, each seat's tricks."""
+    from stickspel.games.plump.rules import PlumpRules, score_deal
+
+    chosen = tuple(bids) if bids is not None else pos.bids
+    if chosen is not None and len(chosen) != pos.n:
+        raise SearchError(f"{len(chosen)} bids for {pos.n} seats")
+    rules = pos.rules if pos.rules is not None else PlumpRules()
+    reach = sum(pos.tricks) + pos.tricks_left  # no seat counts past the deal's tricks
+    rows = [0] * (K.MAX_SEATS * K.UT)
+    for i in range(pos.n):
+        for t in range(K.UT):
+            at = min(t, reach)
+            rows[i * K.UT + t] = at if chosen is None else score_deal(rules, chosen[i], at)
+    util = new_buffer(K.MAX_SEATS * K.UT)
+    util[:] = rows  # at once: numpy's element writes from Python are slow
+    return util
