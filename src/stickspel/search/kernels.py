@@ -443,7 +443,7 @@ def aware_playouts(s: Any, util: Any, rng: Any, count: int, out: Any) -> int:
 @jit
 def _side_cards(s: Any, m: int) -> int:
     """The cards of ``m`` outside trumps, or ``m`` when it is all trumps."""
-    t = s[TRUMP_]
+    t: int = s[TRUMP_]
     if t >= 0 and m & ~(SUIT_BITS << (13 * t)):
         return m & ~(SUIT_BITS << (13 * t))
     return m
