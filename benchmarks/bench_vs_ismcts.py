@@ -90,8 +90,13 @@ def play(state: Any, players: list[Any], times: list[list[float]]) -> list[float
         action = players[p].step(state)
         times[p].append(time.perf_counter() - start)
         state.apply_action(action)
-    made = plump_state(state).deal_results[-1]["made"]  # our replay of the deal
-    return [*state.returns(), *[float(m) for m in made]]
+    result = plump_state(state).deal_results[-1]  # our replay of the deal
+    return [
+        *state.returns(),
+        *[float(m) for m in result["made"]],
+        *[float(b) for b in result["bids"]],
+        *[float(t) for t in result["tricks"]],
+    ]
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -114,6 +119,16 @@ def _retime(sims: int, times_ms: list[float], think_ms: float) -> int:
     return max(1, round(sims * min(2.0, max(0.5, factor))))
 
 
+def _number(text: str) -> Any:
+    """``--set``'s value: an int or a float where it reads as one, else the text."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
     """Deal ``k`` of the run, played twice: IS-MCTS in every seat, then ours in one."""
     if not args.sims:
@@ -134,7 +149,7 @@ def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
     )
     for setting in args.set:  # e.g. bids=greedy: an attribute of our bot
         name, _, value = setting.partition("=")
-        setattr(mixed[seat].bot, name, int(value) if value.isdigit() else value)
+        setattr(mixed[seat].bot, name, _number(value))
     t_mixed: list[list[float]] = [[] for _ in range(4)]
     ours = play(state, mixed, t_mixed)
     ms_ismcts = [1000 * t for s in range(4) for t in t_base[s]]
@@ -147,6 +162,10 @@ def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
         "ismcts": base[seat],
         "made_ours": ours[4 + seat],
         "made_ismcts": base[4 + seat],
+        "bid_ours": ours[8 + seat],
+        "bid_ismcts": base[8 + seat],
+        "tricks_ours": ours[12 + seat],
+        "tricks_ismcts": base[12 + seat],
         "ms_ours": [1000 * t for t in t_mixed[seat]],
         "ms_ismcts": ms_ismcts,
         "sims": sims,

@@ -69,7 +69,7 @@ EXACT_CARDS_PER_HAND = 3
 #: Points a bid loses per trick it stands from the counted tricks: breaks ties only.
 BID_TIE_BREAK = 0.01
 #: Nodes the double-dummy solver may visit per world (past them, play-outs judge).
-DD_NODES = 5000
+DD_NODES = 1500
 #: Games whose calls the expert judges by simulation unless told otherwise
 #: (``search_calls``): Priffe's auction and Tremanswhist's exchange by simulation
 #: measured weaker than the heuristic's at 25 ms (docs/bots.md).
@@ -80,6 +80,12 @@ ROLLOUT_GAMES = ("priffe",)
 BID_CANDIDATES = 4
 #: Fast play-outs a world for the distribution of the seat's tricks (compiled search).
 BID_PLAYOUTS = 64
+#: Play-outs that value a leaf of the search past its budget, and the chance of a
+#: random card at each of their cards.
+LEAF_RUNS = 1
+LEAF_NOISE = 0.0
+#: Values this close to the best count as equal (points): the goal breaks the tie.
+TIE = 0.05
 #: Goal-aware play-outs a world for each bid judged (compiled search).
 AWARE_PLAYOUTS = 8
 #: Worlds drawn at most per decision when only the clock bounds it.
@@ -100,6 +106,18 @@ def _card_evaluator(choice: str, game: str) -> str:
     except ImportError:  # pragma: no cover - the search package ships with us
         return "rollout"
     return "dd" if BACKEND == "numba" else "rollout"
+
+
+_SOLVERS: dict[tuple[int, float], Any] = {}
+
+
+def _wants_tricks(world: Any, seat: int) -> bool:
+    """Whether ``seat`` still wants tricks in the deal being played: in Plump, while
+    it holds fewer than its bid; elsewhere always (the search judges the rest)."""
+    if _game_of(world) != "plump":
+        return True
+    bid = world.bids[seat]
+    return bid is None or world.tricks_won[seat] < bid
 
 
 def _game_of(state: Any) -> str:
@@ -135,6 +153,11 @@ class ExpertBot:
         self.search_calls = search_calls
         self.cards = cards
         self.bids = bids
+        self.dd_nodes = DD_NODES
+        self.tie = TIE
+        self.leaf_runs = LEAF_RUNS
+        self.leaf_noise = LEAF_NOISE
+        self.dump_high = True
         # analysis judges every bid by simulation, not only the nearest few
         self.bid_candidates = 10**6 if every_bid else BID_CANDIDATES
 
@@ -148,7 +171,13 @@ class ExpertBot:
         if not in_play and not self._searches_calls(_game_of(turn._source)):
             return self._heuristic(turn)
         scores = self._judge(turn, legal, rng, in_play)
-        return max(legal, key=lambda a: (scores.get(a, float("-inf")), -self._cost(a)))
+        top = max(scores.get(a, float("-inf")) for a in legal)
+        # the worlds seldom tell apart cards of one worth: between them, spend the card
+        # the seat's goal wants gone (a high one once it wants no more tricks)
+        tie = self.tie if in_play else 0.0
+        equal = [a for a in legal if scores.get(a, float("-inf")) >= top - tie]
+        dump = in_play and self.dump_high and not _wants_tricks(turn._source, turn.seat)
+        return min(equal, key=lambda a: -self._cost(a) if dump else self._cost(a))
 
     def _searches_calls(self, game: str) -> bool:
         """Calls by simulation: Plump's bids; Priffe's auction and Tremanswhist's
@@ -236,7 +265,7 @@ class ExpertBot:
         if self._evaluator(_game_of(world)) == "dd":
             from stickspel.search import card_values
 
-            return card_values(world, max_nodes=DD_NODES)
+            return card_values(world, max_nodes=self.dd_nodes, solver=self._solver())
         sim = sim_of(world)
         out: dict[int, float] = {}
         for card in legal:
@@ -244,6 +273,16 @@ class ExpertBot:
             after.play(card)
             out[card] = self._sim_value(after, seat, rng)
         return out
+
+    def _solver(self) -> Any:
+        """The solver with this bot's leaf play-outs (one a setting in the process:
+        their tables are large, and a decision leaves nothing in them that matters)."""
+        from stickspel.search import Solver
+
+        key = (self.leaf_runs, self.leaf_noise)
+        if key not in _SOLVERS:
+            _SOLVERS[key] = Solver(leaf_runs=self.leaf_runs, leaf_noise=self.leaf_noise)
+        return _SOLVERS[key]
 
     def bid_values(
         self, world: Any, seat: int, legal: Sequence[int], rng: random.Random

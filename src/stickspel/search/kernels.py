@@ -66,8 +66,9 @@ UT = 53
 #: Search statistics and settings: nodes visited, node budget (0: none), budget
 #: exceeded, the depth a search starts at, the horizon (0: none; else the tricks
 #: taken in the deal at which positions are valued by the cheap policy), and
-#: max^n's leaf policy (0: the cheap policy; 1: the goal-aware one).
-NODES_, BUDGET_, CUT_, DEPTH_, HORIZON_, LEAF_ = 0, 1, 2, 3, 4, 5
+#: max^n's leaf policy (0: the cheap policy; 1: the goal-aware one), its play-outs
+#: a leaf and the chance in 1000 of a random card in them.
+NODES_, BUDGET_, CUT_, DEPTH_, HORIZON_, LEAF_, LEAF_RUNS_, LEAF_NOISE_ = range(8)
 STATS_SIZE = 8
 
 # 2**k % 67 differs for every k < 64: the index of a lone bit in one lookup
@@ -364,7 +365,8 @@ def policy_card(s: Any, rng: Any, random_lead: bool) -> int:
 @jit
 def wants_trick(s: Any, util: Any, p: int) -> bool:
     """Whether seat ``p`` still gains from a trick: some count it can still reach
-    scores more for it than what it holds now (``util``: max^n's score tables)."""
+    scores more for it than what it holds now (``util``: a score table per seat,
+    as max^n's)."""
     t = s[TRICKS_ + p]
     now = util[p * UT + t]
     for f in range(1, popcount(s[HANDS_ + p]) + 1):
@@ -375,16 +377,21 @@ def wants_trick(s: Any, util: Any, p: int) -> bool:
 
 @jit
 def aware_card(s: Any, util: Any) -> int:
-    """The goal-aware policy of max^n's leaves: a seat that still gains from a trick
-    leads its highest card and takes a trick as cheaply as it can; a seat that
-    does not leads its lowest, ducks with its highest losing card, and, forced to
-    win, wins with its highest (the rules' scores in ``util`` say which)."""
+    """The goal-aware policy (max^n's leaves, :func:`aware_playouts`): a seat that
+    still gains from a trick (``util``: a score table per seat) leads its highest
+    card and takes a trick as cheaply as it can, unless its partner holds it; a
+    seat that does not leads its lowest, ducks with its highest losing card, and,
+    forced to win, wins with its highest.  It reads only the cards on the table,
+    not the hands: the values it gives do not assume that a seat can see the
+    others' cards."""
     m = legal_mask(s)
     p = s[MOVE_]
     want = wants_trick(s, util, p)
     if s[TLEN_] == 0:
         return _highest_rank(m) if want else _lowest_rank(_side_cards(s, m))
     best = s[BEST_CARD_]
+    if want and s[PAIRS_] == 1 and (s[BEST_SEAT_] - p) % 2 == 0:
+        return _lowest_rank(_side_cards(s, m))  # the partner holds it: do not overtake
     bs = best // 13
     t = s[TRUMP_]
     win = m & (SUIT_BITS << (13 * bs)) & ~((2 << best) - 1)
@@ -404,31 +411,17 @@ def aware_card(s: Any, util: Any) -> int:
 
 
 @jit
-def aware_lead(s: Any, util: Any, rng: Any) -> int:
-    """A lead of the goal-aware policy drawn at random: the top card of one of the
-    seat's suits while it gains from a trick, else the bottom card of one."""
-    m = legal_mask(s)
-    want = wants_trick(s, util, s[MOVE_])
-    pick = 0
-    for suit in range(4):
-        held = m & (SUIT_BITS << (13 * suit))
-        if held:
-            pick |= 1 << (high_card(held) if want else low_card(held))
-    return random_card(pick, rng)
-
-
-@jit
-def aware_playouts(s: Any, util: Any, rng: Any, count: int, out: Any) -> int:
-    """``count`` playouts of the goal-aware policy with leads drawn at random
-    (:func:`aware_lead`): tricks per seat of each in ``out`` (row-major, ``n`` a
-    row).  Returns the cards played in all."""
+def aware_playouts(s: Any, util: Any, rng: Any, count: int, noise: int, out: Any) -> int:
+    """``count`` playouts of the goal-aware policy, each card instead drawn at random
+    among the legal ones with chance ``noise`` in 1000: tricks per seat of each in
+    ``out`` (row-major, ``n`` a row).  Returns the cards played in all."""
     n = s[N_]
     total = 0
     for k in range(count):
         played = 0
         while s[HANDS_ + s[MOVE_]]:
-            if s[TLEN_] == 0:
-                play(s, aware_lead(s, util, rng))
+            if noise > 0 and next_random(rng) % 1000 < noise:
+                play(s, random_card(legal_mask(s), rng))
             else:
                 play(s, aware_card(s, util))
             played += 1
@@ -865,18 +858,30 @@ def maxn(
 
 @jit
 def _playout_scores(s: Any, util: Any, vals: Any, out: int, rng: Any, stats: Any) -> None:
-    played = 0
-    aware = stats[LEAF_] == 1
-    while s[HANDS_ + s[MOVE_]]:
-        if aware:
-            play(s, aware_card(s, util))
-        else:
-            play(s, policy_card(s, rng, False))
-        played += 1
-    for i in range(s[N_]):
-        vals[out + i] = util[i * UT + s[TRICKS_ + i]]
-    for _ in range(played):
-        unplay(s)
+    """A leaf's value: the cheap policy's play-out (``stats[LEAF_]`` 0), or the sum
+    of ``stats[LEAF_RUNS_]`` play-outs of the goal-aware policy, each card drawn
+    at random instead with chance ``stats[LEAF_NOISE_]`` in 1000 (the score
+    tables are scaled by the number of runs, so that a sum is on their scale)."""
+    n = s[N_]
+    for i in range(n):
+        vals[out + i] = 0
+    runs = stats[LEAF_RUNS_] if stats[LEAF_] == 1 else 1
+    noise = stats[LEAF_NOISE_] if runs > 1 else 0
+    for _ in range(max(1, runs)):
+        played = 0
+        while s[HANDS_ + s[MOVE_]]:
+            if stats[LEAF_] == 0:
+                c = policy_card(s, rng, False)
+            elif noise > 0 and next_random(rng) % 1000 < noise:
+                c = random_card(legal_mask(s), rng)
+            else:
+                c = aware_card(s, util)
+            play(s, c)
+            played += 1
+        for i in range(n):
+            vals[out + i] += util[i * UT + s[TRICKS_ + i]] // max(1, runs)
+        for _ in range(played):
+            unplay(s)
 
 
 @jit

@@ -26,7 +26,14 @@ from stickspel.core import GameState
 from stickspel.search import kernels as K
 from stickspel.search.position import Position, SearchError, new_buffer
 
-__all__ = ["Solver", "card_values", "dd_trick_counts", "playout_tricks", "default_solver"]
+__all__ = [
+    "Solver",
+    "card_values",
+    "dd_trick_counts",
+    "playout_tricks",
+    "goal_table",
+    "default_solver",
+]
 
 #: How max^n values a position past its horizon or budget: ``aware`` plays it out
 #: with each seat playing for its goal (taking tricks while one still scores for
@@ -49,11 +56,21 @@ class Solver:
     (Max^n with more than four seats keys by the cards and never shares.)"""
 
     def __init__(
-        self, tt_bits: int | None = None, *, share_tables: bool = False, leaf: str = "aware"
+        self,
+        tt_bits: int | None = None,
+        *,
+        share_tables: bool = False,
+        leaf: str = "aware",
+        leaf_runs: int = 1,
+        leaf_noise: float = 0.0,
     ) -> None:
         if leaf not in LEAF_POLICIES:
             raise SearchError(f"no leaf policy {leaf!r} ({', '.join(LEAF_POLICIES)})")
+        if leaf_runs < 1 or not 0.0 <= leaf_noise <= 1.0:
+            raise SearchError(f"leaf_runs {leaf_runs} (≥ 1), leaf_noise {leaf_noise} (0 … 1)")
         self.leaf = leaf
+        self.leaf_runs = leaf_runs
+        self.leaf_noise = leaf_noise
         bits = tt_bits if tt_bits is not None else (20 if K.BACKEND == "numba" else 15)
         self.tt_mask = (1 << bits) - 1
         # max^n's entries are 14 words, alpha-beta's 5: a quarter as many of them
@@ -96,7 +113,14 @@ class Solver:
         self.stats[K.CUT_] = 0
         self.stats[K.HORIZON_] = 0
         self.stats[K.LEAF_] = LEAF_POLICIES.index(self.leaf)
+        self.stats[K.LEAF_RUNS_] = self.scale
+        self.stats[K.LEAF_NOISE_] = round(1000 * self.leaf_noise)
         self.rng[0] = 12345
+
+    @property
+    def scale(self) -> int:
+        """What max^n's score tables are multiplied by: a leaf sums its play-outs."""
+        return self.leaf_runs if self.leaf == "aware" else 1
 
     def _finish(self) -> None:
         self.nodes = int(self.stats[K.NODES_])
@@ -122,12 +146,12 @@ class Solver:
             else:
                 row = [score_deal(pos.rules, pos.bids[i], t) for t in range(K.UT)]
             for t, u in enumerate(row):
-                util[i * K.UT + t] = u
+                util[i * K.UT + t] = u * self.scale
             c = K.UT - 1
             while c > 0 and row[c - 1] == row[-1]:
                 c -= 1
             clamp[i] = min(c, 31)
-            rows.append(tuple(row))
+            rows.append((self.scale, self.leaf_noise, *row))
         return tuple(rows)
 
     def maxn_children(self, pos: Position) -> list[tuple[int, int, list[int]]]:
@@ -244,7 +268,7 @@ def card_values(
         rows = sv._set_utilities(pos)
         sv._start(max_nodes, (*shape, rows) if pos.n <= 4 else None)
         children = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
-        pairs = [(c, cls, float(v[p])) for c, cls, v in children]
+        pairs = [(c, cls, v[p] / sv.scale) for c, cls, v in children]
     else:
         max_team, count_team, to_value = _trick_objective(pos, p)
         sv._start(max_nodes, (*shape, max_team & 0x3FF, count_team & 0x3FF))
@@ -418,20 +442,23 @@ def playout_tricks(
     *,
     policy: str = "cheap",
     bids: Sequence[int] | None = None,
+    noise: float = 0.0,
 ) -> list[tuple[int, ...]]:
     """``n`` playouts from the position, each the tricks per seat taken from here to
     the end of the deal.  ``policy``: ``cheap`` (lead a random card; follow by
     taking the trick as cheaply as possible unless the partner holds it, else
-    throw the lowest card), ``random`` (uniformly random legal cards) or, in
-    Plump, ``aware`` (each seat plays for its bid: while a trick still scores
-    for it, it leads the top card of a suit drawn at random and takes tricks as
-    cheaply as it can; once none does, it leads the bottom card of a suit and
-    ducks with its highest losing card).  ``bids`` (``aware``): every seat's
-    bid, by default the position's.
+    throw the lowest card), ``random`` (uniformly random legal cards) or
+    ``aware``: each seat plays for its goal — in Plump its bid (``bids``, by
+    default the position's; none yet: every seat takes what it can), in Priffe
+    its side's tricks (noll and tvångsnoll: giving them away), in Tremanswhist
+    its own (minus: giving them away).  A seat that still gains from a trick
+    leads and takes tricks with its cheapest sure winner, one that does not
+    ducks with its dearest loser (:func:`~stickspel.search.kernels.aware_card`);
+    ``noise``: the chance of a random legal card instead, at every card.
 
     Two seats, no trump: ♠A J against ♠K Q, the first to take one trick, the
     second none.  The first leads its ace; the second throws the king under it
-    (its highest losing card); the jack that follows is then the second's to
+    (its dearest losing card); the jack that follows is then the second's to
     take with its queen:
 
     >>> from stickspel.search import Position
@@ -446,8 +473,8 @@ def playout_tricks(
     rng = new_buffer(1)
     rng[0] = seed & 0x7FFFFFFF
     if policy == "aware":
-        util = _aware_utilities(pos, bids)
-        K.aware_playouts(pos.s, util, rng, n, out)
+        util = goal_table(pos, bids)
+        K.aware_playouts(pos.s, util, rng, n, round(1000 * noise), out)
     else:
         code = {"random": 0, "cheap": 1}.get(policy)
         if code is None:
@@ -457,21 +484,29 @@ def playout_tricks(
     return [tuple(int(out[k * seats + i]) - before[i] for i in range(seats)) for k in range(n)]
 
 
-def _aware_utilities(pos: Position, bids: Sequence[int] | None) -> Any:
-    """The score tables the goal-aware policy plays for: Plump's deal scores under
-    ``bids`` (or the position's), or, with no bids, each seat's tricks."""
+def goal_table(pos: Position, bids: Sequence[int] | None = None) -> Any:
+    """The score tables the goal-aware policy plays for, a row a seat by the tricks
+    it ends with: Plump's deal scores under ``bids`` (or the position's; no bids:
+    the tricks), the tricks in Priffe's trump contracts and spel and in
+    Tremanswhist's plus deals, fewer being better in noll, tvångsnoll and minus."""
     from stickspel.games.plump.rules import PlumpRules, score_deal
 
     chosen = tuple(bids) if bids is not None else pos.bids
     if chosen is not None and len(chosen) != pos.n:
         raise SearchError(f"{len(chosen)} bids for {pos.n} seats")
+    shed = (pos.game == "priffe" and pos.contract in _NOLL_LIKE) or (
+        pos.game == "tremanswhist" and pos.kind == "minus"
+    )
     rules = pos.rules if pos.rules is not None else PlumpRules()
     reach = sum(pos.tricks) + pos.tricks_left  # no seat counts past the deal's tricks
     rows = [0] * (K.MAX_SEATS * K.UT)
     for i in range(pos.n):
         for t in range(K.UT):
             at = min(t, reach)
-            rows[i * K.UT + t] = at if chosen is None else score_deal(rules, chosen[i], at)
+            if pos.game == "plump" and chosen is not None:
+                rows[i * K.UT + t] = score_deal(rules, chosen[i], at)
+            else:
+                rows[i * K.UT + t] = -at if shed else at
     util = new_buffer(K.MAX_SEATS * K.UT)
     util[:] = rows  # at once: numpy's element writes from Python are slow
     return util
