@@ -7,6 +7,7 @@ that each decision depends only on the seed and the observation.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -232,29 +233,38 @@ def test_call_inference_weighs_priffe_worlds_by_the_heuristic_model() -> None:
     assert seat != observer
 
 
-# --- the simulator keeps the engine's rules ---------------------------------------------------
-@pytest.mark.parametrize("game", ["plump", "priffe", "tremanswhist"])
-def test_trick_sim_takes_the_same_tricks_as_the_engine(game: str) -> None:
-    from stickspel.bots.sim import sim_of
+# --- the objectives read the search's values ----------------------------------------------
+@pytest.mark.parametrize("text", ["plump(players=4,max_cards=6,deal_order=single)", "priffe"])
+def test_search_values_read_as_the_objective_of_the_line_played(text: str) -> None:
+    from stickspel.bots.objectives import objective_of
+    from stickspel.search import Position, card_values, dd_trick_counts
 
-    rng = random.Random(5)
-    model = make_bot(game, "heuristic", seed=0)
-    for k in range(6):
-        state = load_game(game).new_initial_state()
-        state.apply_chance(random.Random(100 + k))
-        while state.phase != type(state).PLAY_PHASE:
+    model = make_bot(text.split("(")[0], "heuristic", seed=0)
+    checked = 0
+    for k in range(8):
+        state = load_game(text).new_initial_state()
+        state.apply_chance(random.Random(200 + k))
+
+        def early(state: Any) -> bool:  # before the last three cards a hand
+            return state.phase != type(state).PLAY_PHASE or sum(
+                h.bit_count() for h in state.hands
+            ) > 3 * len(state.hands)
+
+        while early(state) and not state.deal_over():
             state.apply_action(model.act(Turn.of(state)))
-        sim = sim_of(state)
-        while not state.deal_over():
-            legal = state.legal_actions()
-            assert sim.legal() == legal
-            card = rng.choice(legal)
-            sim.play(card)
-            won = list(state.tricks_won)
-            state.apply_action(card)
-            if not state.deal_over():
-                assert sim.won == state.tricks_won
-        assert sum(sim.won) == sum(won) + 1
+        if state.deal_over():
+            continue
+        seat = state.current_player()
+        pos = Position.from_state(state)
+        objective = objective_of(state)
+        for card, value in card_values(pos, dds=False).items():
+            pos.play(card)
+            line = dd_trick_counts(pos)
+            final = [a + b for a, b in zip(pos.tricks, line, strict=True)]
+            pos.unplay()
+            assert objective.of_search(pos, seat, value) == objective.values(final)[seat]
+            checked += 1
+    assert checked >= 8
 
 
 @EVALUATORS

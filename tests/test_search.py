@@ -342,6 +342,61 @@ def test_playouts_are_seeded_and_count_the_tricks_left() -> None:
     assert len({t for t in playout_tricks(state, 50, seed=6, policy="random")}) > 1
 
 
+def test_aware_playouts_play_for_each_seats_goal() -> None:
+    # ♠A J against ♠K Q, no trump: the first wants one trick, the second none
+    spade = {"A": 1 << 12, "K": 1 << 11, "Q": 1 << 10, "J": 1 << 9}
+    pos = Position.from_hands([spade["A"] | spade["J"], spade["K"] | spade["Q"]], None, 0)
+    assert playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0]) == [(1, 1)]
+    # both want tricks: the ace is led, the queen thrown under it (the lowest card
+    # when none wins), then the jack is taken by the cheapest winner, the king
+    assert playout_tricks(pos, 1, 1, policy="aware", bids=[2, 2]) == [(1, 1)]
+    # both want none: the jack is led low, the second must win and spends its king;
+    # its queen then forces the ace
+    assert playout_tricks(pos, 1, 1, policy="aware", bids=[0, 0]) == [(1, 1)]
+    for text in ("plump(players=4,max_cards=8,deal_order=single)", "priffe", "tremanswhist"):
+        state = near_end(text, 3, 7)
+        runs = playout_tricks(state, 30, seed=4, policy="aware", noise=0.2)
+        assert runs == playout_tricks(state, 30, seed=4, policy="aware", noise=0.2)
+        left = sum(bin(h).count("1") for h in state.hands) // state.num_players
+        assert all(sum(r) == left + (1 if state.trick else 0) for r in runs)
+        assert len(set(runs)) > 1  # the noise varies the play
+    with pytest.raises(SearchError):
+        playout_tricks(near_end("plump", 1, 3), 1, 1, policy="aware", bids=[1, 2])
+
+
+def test_aware_policy_keeps_low_under_a_partners_winning_card() -> None:
+    # Priffe's pairs, no trump: seat 0 leads a king, its partner (seat 2) holds the ace
+    # and a low card of the suit and plays the low one; the second suit's trick then
+    # goes to seat 3
+    h, c = 13 * 2, 0  # two suits' first cards: rank r is h + r, c + r
+
+    def cards(*ids: int) -> int:
+        return sum(1 << i for i in ids)
+
+    hands = [cards(h + 11, c + 0), cards(h + 0, c + 1), cards(h + 12, h + 1), cards(h + 2, c + 2)]
+    pos = Position.from_hands(hands, trump=None, leader=0, pairs=True)
+    assert playout_tricks(pos, 1, 1, policy="aware") == [(1, 0, 0, 1)]
+    # without partners the ace overtakes the king
+    alone = Position.from_hands(hands, trump=None, leader=0)
+    assert playout_tricks(alone, 1, 1, policy="aware")[0][2] >= 1
+
+
+def test_leaf_playouts_keep_the_values_on_the_scores_scale() -> None:
+    state = near_end("plump(players=4,max_cards=8,deal_order=single)", 2, 8)
+    scores = {score_deal(state.rules, b or 0, t) for b in state.bids for t in range(9)}
+    for runs, noise in ((1, 0.0), (4, 0.2)):
+        solver = Solver(leaf_runs=runs, leaf_noise=noise)
+        values = card_values(state, max_nodes=200, solver=solver)
+        assert not solver.exact and sorted(values) == state.legal_actions()
+        assert all(min(scores) <= v <= max(scores) for v in values.values())
+    exact = card_values(state)
+    assert card_values(state, solver=Solver(leaf_runs=4, leaf_noise=0.2)) == exact
+    with pytest.raises(SearchError):
+        Solver(leaf_runs=0)
+    with pytest.raises(SearchError):
+        Solver(leaf="deep")
+
+
 def test_sampled_worlds_are_positions() -> None:
     from stickspel.bots import Turn
 
@@ -382,6 +437,12 @@ def probe() -> dict[str, Any]:
                 "dd": list(dd_trick_counts(state)),
                 "playouts": playout_tricks(state, 10, seed=seed),
                 "random": playout_tricks(state, 10, seed=seed, policy="random"),
+                "aware": playout_tricks(state, 10, seed=seed, policy="aware", noise=0.3),
+                "leaves": sorted(
+                    card_values(
+                        state, max_nodes=50, dds=False, solver=Solver(leaf_runs=3, leaf_noise=0.3)
+                    ).items()
+                ),
             }
     return json.loads(json.dumps(out))
 

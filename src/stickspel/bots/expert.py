@@ -8,18 +8,22 @@
   bids say (:mod:`stickspel.bots.inference`).
 
 PIMC: the cards the seat has not seen are dealt at random (``turn.sample_world``),
-many times; in each such world every candidate is played out with all hands
-open — solved exactly in small endings (:meth:`~stickspel.bots.sim.TrickSim.solve`),
-by quick greedy play-outs before — and the candidate with the best weighted
-mean for the seat is chosen.  A call is judged the same way: Plump's bid by
-the deal score each bid would bring in each world — under the distribution of
-the seat's tricks over fast compiled play-outs, or (without numba) playing the
-deal out to that bid; the spärr simply removes the dealer's forbidden bid from
-the candidates.  Priffe's calls and Tremanswhist's exchange and purchases can
-be judged by finishing the auction with the heuristic bot as the model of
-every seat, then playing the deal out (``search_calls=True``); by default the
-expert makes them as the heuristic does, which measured stronger at 25 ms
-(docs/bots.md).  Priffe's cards are judged by play-outs, not by the solver.
+many times; in each such world every candidate is judged with all hands open
+by :mod:`stickspel.search` — by its budgeted double-dummy search where numba
+compiles it (the search's leaves played out by the goal-aware policy, which
+reads only the cards on the table), else, and in Priffe, by goal-aware
+play-outs with a little noise, solved exactly in endings of three cards a hand
+— and the candidate with the best weighted mean for the seat is chosen
+(between candidates of one worth, the card the seat's goal wants spent: a high
+one once it wants no more tricks).  A call is judged the same way: Plump's
+bid by the deal score each bid would bring under the distribution of the
+seat's tricks over fast play-outs of each world; the spärr simply removes the
+dealer's forbidden bid from the candidates.  Priffe's calls and
+Tremanswhist's exchange and purchases can be judged by finishing the auction
+with the heuristic bot as the model of every seat, then playing the deal out
+(``search_calls=True``); by default the expert makes them as the heuristic
+does, which measured stronger at 25 ms (docs/bots.md).  What a deal's tricks
+are worth to each seat is :mod:`stickspel.bots.objectives`'s.
 
 Each decision thinks for at most ``think_ms`` milliseconds (it stops drawing
 worlds when one more, at the pace so far, would overrun the budget; one world
@@ -49,7 +53,7 @@ from typing import Any
 
 from stickspel.bots import Turn
 from stickspel.bots.inference import world_weight
-from stickspel.bots.sim import PlumpObjective, TrickSim, objective_of, sim_of
+from stickspel.bots.objectives import Objective, objective_of
 
 __all__ = [
     "ExpertBot",
@@ -78,8 +82,12 @@ SEARCHED_CALLS = ("plump",)
 ROLLOUT_GAMES = ("priffe",)
 #: Bids judged by simulation: the ones nearest the tricks the hand counts.
 BID_CANDIDATES = 4
-#: Fast play-outs a world for the distribution of the seat's tricks (compiled search).
+#: Fast play-outs a world for the distribution of the seat's tricks (compiled search;
+#: fewer where the kernels run as plain Python).
 BID_PLAYOUTS = 64
+BID_PLAYOUTS_PYTHON = 8
+#: The chance of a random card at each card of the card evaluator's play-outs.
+ROLLOUT_NOISE = 0.1
 #: Play-outs that value a leaf of the search past its budget, and the chance of a
 #: random card at each of their cards.
 LEAF_RUNS = 1
@@ -94,9 +102,9 @@ MAX_WORLDS = 2000
 
 def _card_evaluator(choice: str, game: str) -> str:
     """``dd`` (the compiled double-dummy solver of :mod:`stickspel.search`) where
-    numba runs it, else ``rollout`` (:class:`~stickspel.bots.sim.TrickSim`); Priffe
-    always ``rollout``: its 13-card deals are too deep for the solver's budget
-    (measured, docs/bots.md)."""
+    numba runs it, else ``rollout`` (goal-aware play-outs of the same search
+    kernels); Priffe always ``rollout``: its 13-card deals are too deep for the
+    solver's budget (measured, docs/bots.md)."""
     if choice != "auto":
         return choice
     if game in ROLLOUT_GAMES:
@@ -141,7 +149,7 @@ class ExpertBot:
         search_calls: bool | None = None,
         cards: str = "auto",
         every_bid: bool = False,
-        bids: str = "greedy",
+        bids: str = "aware",
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.think_ms = (
@@ -248,30 +256,39 @@ class ExpertBot:
         return {a: t / weights for a, t in totals.items()} if weights else totals
 
     # --- judging candidates in one world -----------------------------------------------
-    def _sim_value(self, sim: TrickSim, seat: int, rng: random.Random) -> float:
-        """The seat's value of a deal at the start of a trick or within one."""
-        if sim.cards_left() <= EXACT_CARDS_PER_HAND * sim.n:
-            return sim.solve()[seat]
-        objective = sim.objective
+    def _playout_value(
+        self, pos: Any, objective: Objective, seat: int, rng: random.Random
+    ) -> float:
+        """The seat's mean value over goal-aware play-outs of ``pos`` to the deal's end."""
+        from stickspel.search import playout_tricks
+
+        before = pos.tricks
+        runs = playout_tricks(
+            pos, self.rollouts, rng.randrange(1 << 30), policy="aware", noise=ROLLOUT_NOISE
+        )
         total = 0.0
-        for _ in range(self.rollouts):
-            total += objective.values(sim.rollout(rng))[seat]
-        return total / self.rollouts
+        for run in runs:
+            total += objective.values([a + b for a, b in zip(before, run, strict=True)])[seat]
+        return total / len(runs)
 
     def card_values(
         self, world: Any, seat: int, legal: Sequence[int], rng: random.Random
     ) -> dict[int, float]:
         """Each legal card's value to ``seat`` in ``world`` (every hand open)."""
-        if self._evaluator(_game_of(world)) == "dd":
-            from stickspel.search import card_values
+        from stickspel.search import Position, card_values
 
+        if self._evaluator(_game_of(world)) == "dd":
             return card_values(world, max_nodes=self.dd_nodes, solver=self._solver())
-        sim = sim_of(world)
+        pos = Position.from_state(world)
+        objective = objective_of(world)
+        if sum(h.bit_count() for h in pos.hands) <= EXACT_CARDS_PER_HAND * pos.n:
+            exact = card_values(pos, solver=self._solver(), dds=False)
+            return {c: objective.of_search(pos, seat, v) for c, v in exact.items()}
         out: dict[int, float] = {}
         for card in legal:
-            after = sim.copy()
-            after.play(card)
-            out[card] = self._sim_value(after, seat, rng)
+            pos.play(card)
+            out[card] = self._playout_value(pos, objective, seat, rng)
+            pos.unplay()
         return out
 
     def _solver(self) -> Any:
@@ -291,7 +308,6 @@ class ExpertBot:
         still to bid bid what they count (the dealer round its spärr)."""
         from stickspel.bots.plump import estimate_tricks
         from stickspel.core.cards import card_str, suit_str
-        from stickspel.games.plump.rules import BID_BASE
 
         n, size = world.num_players, world.hand_size
         known = list(world.bids)
@@ -307,36 +323,11 @@ class ExpertBot:
             if known[s] is None and s != seat:
                 obs["hand"] = [card_str(c) for c in world.dealt[s]]
                 guess[s] = max(0, min(size, round(estimate_tricks(obs))))
-        lead = world.dealer_seat if world.rules.first_lead == "dealer" else world.forhand()
         obs["hand"] = [card_str(c) for c in world.dealt[seat]]
         mine = estimate_tricks(obs)
-        if self._evaluator("plump") == "dd":
-            if self.bids == "greedy":
-                return self._bid_values_by_playouts(world, seat, legal, mine, rng)
-            return self._bid_values_aware(world, seat, legal, mine, guess, rng)
-        out: dict[int, float] = {}
-        # the bids nearest the counted tricks: a world's time goes to them, not to
-        # bids no hand would make (the others are judged worth nothing)
-        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[: self.bid_candidates]
-        for action in legal:
-            if action not in near:
-                out[action] = -abs(action - BID_BASE - mine)
-                continue
-            bids = [b if b is not None else guess[s] for s, b in enumerate(known)]
-            bids[seat] = action - BID_BASE
-            self._round_sparr(world, bids)
-            sim = TrickSim(
-                world.hands,
-                world.trump,
-                lead,
-                PlumpObjective(world.rules, bids),
-                must_trump=False,
-            )
-            # between bids of equal worth (none made in any world), the one nearer
-            # the counted tricks: a bid that cannot be made is never the choice
-            tie = abs(action - BID_BASE - mine) * BID_TIE_BREAK
-            out[action] = self._sim_value(sim, seat, rng) - tie
-        return out
+        if self.bids == "greedy":
+            return self._bid_values_by_playouts(world, seat, legal, mine, rng)
+        return self._bid_values_aware(world, seat, legal, mine, guess, rng)
 
     def _bid_values_aware(
         self,
@@ -380,9 +371,10 @@ class ExpertBot:
         fast play-outs of the world (every seat taking what it can), and each bid's
         mean deal score under it."""
         from stickspel.games.plump.rules import BID_BASE, score_deal
-        from stickspel.search import playout_tricks
+        from stickspel.search import BACKEND, playout_tricks
 
-        counts = [t[seat] for t in playout_tricks(world, BID_PLAYOUTS, rng.randrange(1 << 30))]
+        playouts = BID_PLAYOUTS if BACKEND == "numba" else BID_PLAYOUTS_PYTHON
+        counts = [t[seat] for t in playout_tricks(world, playouts, rng.randrange(1 << 30))]
         out: dict[int, float] = {}
         for action in legal:
             bid = action - BID_BASE
@@ -406,6 +398,7 @@ class ExpertBot:
         """Priffe and Tremanswhist: each call's value to ``seat``, the rest of the
         auction (or exchange) called by the heuristic bot, the deal played out."""
         from stickspel.bots import make_bot
+        from stickspel.search import Position
 
         game = _game_of(world)
         model = make_bot(game, "heuristic", seed=rng.randrange(1 << 30))
@@ -419,8 +412,7 @@ class ExpertBot:
             if w.deal_over():  # ended without play (a variant's passed-out deal)
                 out[action] = float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
                 continue
-            sim = sim_of(w, objective_of(w))
-            out[action] = self._sim_value(sim, seat, rng)
+            out[action] = self._playout_value(Position.from_state(w), objective_of(w), seat, rng)
         return out
 
 

@@ -88,6 +88,10 @@ class Solver:
         self._objective: tuple[Any, ...] | None = None
         self.nodes = 0
         self.exact = True
+        self._util_key: tuple[Any, ...] | None = None
+        self._util_rows: list[tuple[int, ...]] = []
+        self._util_flat: list[int] = []
+        self._clamps: list[int] = []
 
     @property
     def ab_tt(self) -> Any:
@@ -135,24 +139,16 @@ class Solver:
 
     # --- max^n ---------------------------------------------------------------------------
     def _set_utilities(self, pos: Position) -> tuple[tuple[int, ...], ...]:
-        """Fill max^n's score tables from the bids and rules; returns them."""
-        from stickspel.games.plump.rules import score_deal
-
-        util, clamp = self.util, self.clamp
-        rows = []
-        for i in range(pos.n):
-            if pos.bids is None:
-                row = list(range(K.UT))
-            else:
-                row = [score_deal(pos.rules, pos.bids[i], t) for t in range(K.UT)]
-            for t, u in enumerate(row):
-                util[i * K.UT + t] = u * self.scale
-            c = K.UT - 1
-            while c > 0 and row[c - 1] == row[-1]:
-                c -= 1
-            clamp[i] = min(c, 31)
-            rows.append((self.scale, self.leaf_noise, *row))
-        return tuple(rows)
+        """Fill max^n's score tables from the bids and rules; returns them (what the
+        values mean: the tables, their scale and the leaves' noise)."""
+        key = (pos.rules, pos.bids, pos.n, self.scale, self.leaf_noise)
+        if key != self._util_key:  # the worlds of one decision share their tables
+            self._util_rows, self._util_flat, self._clamps = _utility_tables(pos, self.scale)
+            self._util_key = key
+        self.util[: len(self._util_flat)] = self._util_flat  # at once: numpy's element
+        self.clamp[: pos.n] = self._clamps  # writes from Python are slow
+        noise = round(1000 * self.leaf_noise)
+        return tuple((self.scale, noise, *row) for row in self._util_rows)
 
     def maxn_children(self, pos: Position) -> list[tuple[int, int, list[int]]]:
         """Each root class: (lowest card, class mask, every seat's score under max^n)."""
@@ -202,6 +198,31 @@ class Solver:
             K.unplay(pos.s)
             out.append((card, cls, won + rest))
         return out
+
+
+def _utility_tables(
+    pos: Position, scale: int
+) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
+    """Max^n's score table of each seat (its deal score for 0 … UT-1 tricks), the
+    tables flat and multiplied by ``scale``, and each seat's clamp: the tricks past
+    which its score no longer changes."""
+    from stickspel.games.plump.rules import score_deal
+
+    rows: list[tuple[int, ...]] = []
+    flat: list[int] = []
+    clamps: list[int] = []
+    for i in range(pos.n):
+        if pos.bids is None:
+            row = tuple(range(K.UT))
+        else:
+            row = tuple(score_deal(pos.rules, pos.bids[i], t) for t in range(K.UT))
+        flat.extend(u * scale for u in row)
+        c = K.UT - 1
+        while c > 0 and row[c - 1] == row[-1]:
+            c -= 1
+        clamps.append(min(c, 31))
+        rows.append(row)
+    return rows, flat, clamps
 
 
 _DEFAULT: Solver | None = None
