@@ -11,8 +11,8 @@ PIMC: the cards the seat has not seen are dealt at random (``turn.sample_world``
 many times; in each such world every candidate is judged with all hands open
 by :mod:`stickspel.search` — by its budgeted double-dummy search where numba
 compiles it (the search's leaves played out by the goal-aware policy, which
-reads only the cards on the table), else, and in Priffe, by goal-aware
-play-outs with a little noise, solved exactly in endings of three cards a hand
+reads only the cards on the table), else, and in Priffe and Tremanswhist, by
+goal-aware play-outs with a little noise, solved exactly in endings of three cards a hand
 — and the candidate with the best weighted mean for the seat is chosen
 (between candidates of one worth, the card the seat's goal wants spent: a high
 one once it wants no more tricks).  A call is judged the same way: Plump's
@@ -78,8 +78,9 @@ DD_NODES = 1500
 #: (``search_calls``): Priffe's auction and Tremanswhist's exchange by simulation
 #: measured weaker than the heuristic's at 25 ms (docs/bots.md).
 SEARCHED_CALLS = ("plump",)
-#: Games whose cards the expert judges by play-outs even where the solver runs.
-ROLLOUT_GAMES = ("priffe",)
+#: Games whose cards the expert judges by play-outs even where the solver runs
+#: (measured stronger, docs/bots.md).
+ROLLOUT_GAMES = ("priffe", "tremanswhist")
 #: Bids judged by simulation: the ones nearest the tricks the hand counts.
 BID_CANDIDATES = 4
 #: Fast play-outs a world for the distribution of the seat's tricks (compiled search;
@@ -103,8 +104,10 @@ MAX_WORLDS = 2000
 def _card_evaluator(choice: str, game: str) -> str:
     """``dd`` (the compiled double-dummy solver of :mod:`stickspel.search`) where
     numba runs it, else ``rollout`` (goal-aware play-outs of the same search
-    kernels); Priffe always ``rollout``: its 13-card deals are too deep for the
-    solver's budget (measured, docs/bots.md)."""
+    kernels); Priffe and Tremanswhist always ``rollout``: their 13-card deals are
+    too deep for the solver's budget, and Tremanswhist's paranoid search (the
+    mover against the other two together) misjudges a game where each plays for
+    itself (measured, docs/bots.md)."""
     if choice != "auto":
         return choice
     if game in ROLLOUT_GAMES:
