@@ -172,6 +172,19 @@ def test_no_ruffing_in_to_take_a_lead_that_costs_the_bid(cards: str) -> None:
 
 
 @EVALUATORS
+def test_cards_of_one_worth_spend_the_high_one_once_no_trick_is_wanted(cards: str) -> None:
+    # seat 1 bid 0: under the ace both clubs lose and so does the one kept, so they
+    # are worth the same; the goal breaks the tie, the seven goes (the lowest card
+    # would be the choice of a seat still wanting tricks)
+    hands = ["AC 2H", "7C 6C", "KD QD"]
+    state = plump_position(hands, "3S", 2, ["1", "0", "0", "AC"])
+    assert state.current_player() == 1
+    assert choice(expert(cards=cards), state) == "7C"
+    wanting = plump_position(hands, "3S", 2, ["0", "1", "0", "AC"])
+    assert choice(expert(cards=cards), wanting) == "6C"
+
+
+@EVALUATORS
 def test_dealer_does_not_slide_to_nought_holding_the_trump_ace(cards: str) -> None:
     # the others bid 2 of 3 tricks: the spärr forbids the dealer's natural 1; with
     # the ace of trumps 0 cannot be made, so 2 is the better miss-risk

@@ -17,8 +17,9 @@ goal-aware play-outs with a little noise, solved exactly in endings of three car
 (between candidates of one worth, the card the seat's goal wants spent: a high
 one once it wants no more tricks).  A call is judged the same way: Plump's
 bid by the deal score each bid would bring under the distribution of the
-seat's tricks over fast play-outs of each world; the spärr simply removes the
-dealer's forbidden bid from the candidates.  Priffe's calls and
+seat's tricks when each world is played out with every seat playing for its
+bid (the bids still to come guessed from the hands); the spärr simply removes
+the dealer's forbidden bid from the candidates.  Priffe's calls and
 Tremanswhist's exchange and purchases can be judged by finishing the auction
 with the heuristic bot as the model of every seat, then playing the deal out
 (``search_calls=True``); by default the expert makes them as the heuristic
@@ -66,6 +67,9 @@ __all__ = [
 
 #: Thinking time per decision, by level (milliseconds).
 DEFAULT_THINK_MS = {"beginner": 0, "intermediate": 50, "expert": 200}
+#: Worlds an intermediate bot draws at most a decision: few, so that the level
+#: stays a level whatever the time given (docs/bots.md).
+INTERMEDIATE_WORLDS = 8
 #: The share of a beginner's cards played at random.
 BEGINNER_SLIPS = 0.3
 #: Endings of at most this many cards a hand are solved exactly.
@@ -124,11 +128,16 @@ _SOLVERS: dict[tuple[int, float], Any] = {}
 
 def _wants_tricks(world: Any, seat: int) -> bool:
     """Whether ``seat`` still wants tricks in the deal being played: in Plump, while
-    it holds fewer than its bid; elsewhere always (the search judges the rest)."""
-    if _game_of(world) != "plump":
+    a count it can still reach scores more than what it holds (below its bid, or
+    past it where each trick scores); elsewhere always (the search judges the rest)."""
+    if _game_of(world) != "plump" or world.bids[seat] is None:
         return True
-    bid = world.bids[seat]
-    return bid is None or world.tricks_won[seat] < bid
+    from stickspel.games.plump.rules import score_deal
+
+    bid, won = world.bids[seat], world.tricks_won[seat]
+    now = score_deal(world.rules, bid, won)
+    left = int(world.hands[seat]).bit_count()  # a hand is a mask of cards
+    return any(score_deal(world.rules, bid, won + f) > now for f in range(1, left + 1))
 
 
 def _game_of(state: Any) -> str:
@@ -163,6 +172,8 @@ class ExpertBot:
         self.infer = infer
         self.search_calls = search_calls
         self.cards = cards
+        if bids not in ("aware", "greedy"):
+            raise ValueError(f"bids={bids!r}: 'aware' or 'greedy'")
         self.bids = bids
         self.dd_nodes = DD_NODES
         self.tie = TIE
@@ -429,7 +440,10 @@ class IntermediateBot(ExpertBot):
         kw.setdefault("infer", False)
         kw.setdefault("search_calls", False)
         kw.setdefault("rollouts", 1)
+        kw.setdefault("samples", INTERMEDIATE_WORLDS)
         super().__init__(seed, think_ms, **kw)
+        if think_ms is None and self.samples == INTERMEDIATE_WORLDS:
+            self.think_ms = DEFAULT_THINK_MS[self.level]  # few worlds, and the level's time
 
 
 class BeginnerBot:
