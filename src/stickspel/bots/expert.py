@@ -99,8 +99,9 @@ LEAF_RUNS = 1
 LEAF_NOISE = 0.0
 #: Values this close to the best count as equal (points): the goal breaks the tie.
 TIE = 0.05
-#: Goal-aware play-outs a world for each bid judged (compiled search).
-AWARE_PLAYOUTS = 8
+#: Goal-aware play-outs a world for each bid judged: without noise the policy
+#: plays a world one way, so one is enough (the worlds give the spread).
+AWARE_PLAYOUTS = 1
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
 
