@@ -99,6 +99,9 @@ LEAF_RUNS = 1
 LEAF_NOISE = 0.0
 #: Values this close to the best count as equal (points): the goal breaks the tie.
 TIE = 0.05
+#: The chance that the seat ends a trick above what a goal-aware play-out gives it
+#: (the table's play gives it more than the open play-outs: measured, docs/bots.md).
+BID_LIFT = 0.0
 #: Goal-aware play-outs a world for each bid judged: without noise the policy
 #: plays a world one way, so one is enough (the worlds give the spread).
 AWARE_PLAYOUTS = 1
@@ -181,6 +184,7 @@ class ExpertBot:
         self.leaf_runs = LEAF_RUNS
         self.leaf_noise = LEAF_NOISE
         self.dump_high = True
+        self.bid_lift = BID_LIFT
         # analysis judges every bid by simulation, not only the nearest few
         self.bid_candidates = 10**6 if every_bid else BID_CANDIDATES
 
@@ -375,7 +379,12 @@ class ExpertBot:
             runs = playout_tricks(
                 pos, AWARE_PLAYOUTS, rng.randrange(1 << 30), policy="aware", bids=bids
             )
-            mean = sum(score_deal(world.rules, bid, t[seat]) for t in runs) / len(runs)
+            lift = self.bid_lift
+            mean = sum(
+                (1 - lift) * score_deal(world.rules, bid, t[seat])
+                + lift * score_deal(world.rules, bid, min(t[seat] + 1, world.hand_size))
+                for t in runs
+            ) / len(runs)
             out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
         return out
 
