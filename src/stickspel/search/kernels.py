@@ -866,7 +866,7 @@ def _playout_scores(s: Any, util: Any, vals: Any, out: int, rng: Any, stats: Any
     for i in range(n):
         vals[out + i] = 0
     runs = stats[LEAF_RUNS_] if stats[LEAF_] == 1 else 1
-    noise = stats[LEAF_NOISE_] if runs > 1 else 0
+    noise = stats[LEAF_NOISE_] if stats[LEAF_] == 1 else 0
     for _ in range(max(1, runs)):
         played = 0
         while s[HANDS_ + s[MOVE_]]:
