@@ -16,7 +16,7 @@ from pathlib import Path
 import uvicorn
 from fastapi import FastAPI
 
-from stickspel.client import Client, request
+from stickspel.client import Client, ServerError, request
 from stickspel.server.app import create_app
 from stickspel.server.store import open_store
 from stickspel.server.wsguard import WS_MAX_SIZE
@@ -96,7 +96,16 @@ def play_out(
             if not any(c.state["legal"] or c.state["terminal"] for c in clients):
                 clients[0].wait_for(lambda m: m["type"] == "state")  # the bot's move
             continue
-        ack = actor.act(actor.state["legal"][0]["action"])
+        seen = actor.state["version"]
+        try:
+            ack = actor.act(actor.state["legal"][0]["action"])
+        except ServerError as refused:
+            # the actor's state was behind (its latest state still on the way, or a
+            # move timer played for it): wait for the newer state and look again
+            if refused.code != "stale_version":
+                raise
+            actor.sync(seen + 1)
+            continue
         played += 1
         for c in clients:
             c.sync(ack["version"])
