@@ -377,7 +377,7 @@ def wants_trick(s: Any, util: Any, p: int) -> bool:
 
 @jit
 def aware_card(s: Any, util: Any) -> int:
-    """The goal-aware policy (max^n's leaves, :func:`aware_playouts`): a seat that
+    """The goal-aware policy (max^n's leaves, :func:`playouts`): a seat that
     still gains from a trick (``util``: a score table per seat) leads its highest
     card and takes a trick as cheaply as it can, unless its partner holds it; a
     seat that does not leads its lowest, ducks with its highest losing card, and,
@@ -408,29 +408,6 @@ def aware_card(s: Any, util: Any) -> int:
     if lose:
         return _highest_rank(lose)
     return _highest_rank(m)
-
-
-@jit
-def aware_playouts(s: Any, util: Any, rng: Any, count: int, noise: int, out: Any) -> int:
-    """``count`` playouts of the goal-aware policy, each card instead drawn at random
-    among the legal ones with chance ``noise`` in 1000: tricks per seat of each in
-    ``out`` (row-major, ``n`` a row).  Returns the cards played in all."""
-    n = s[N_]
-    total = 0
-    for k in range(count):
-        played = 0
-        while s[HANDS_ + s[MOVE_]]:
-            if noise > 0 and next_random(rng) % 1000 < noise:
-                play(s, random_card(legal_mask(s), rng))
-            else:
-                play(s, aware_card(s, util))
-            played += 1
-        for i in range(n):
-            out[k * n + i] = s[TRICKS_ + i]
-        for _ in range(played):
-            unplay(s)
-        total += played
-    return total
 
 
 @jit
@@ -465,37 +442,23 @@ def _lowest_rank(m: int) -> int:
 
 
 @jit
-def playout(s: Any, rng: Any, policy: int, out: Any) -> int:
-    """Play to the end of the deal (``policy`` 0: uniformly random legal cards; 1: the
-    cheap policy with random leads; 2: the cheap policy, leads the highest card),
-    write the deal's tricks per seat into ``out``, and take every card back.
-    Returns the cards played."""
-    played = 0
-    while s[HANDS_ + s[MOVE_]]:
-        if policy == 0:
-            c = random_card(legal_mask(s), rng)
-        else:
-            c = policy_card(s, rng, policy == 1)
-        play(s, c)
-        played += 1
-    for i in range(s[N_]):
-        out[i] = s[TRICKS_ + i]
-    for _ in range(played):
-        unplay(s)
-    return played
-
-
-@jit
-def playouts(s: Any, rng: Any, policy: int, count: int, out: Any) -> int:
-    """``count`` playouts from ``s``: tricks per seat of each in ``out`` (row-major,
-    ``n`` a row).  Returns the cards played in all."""
+def playouts(s: Any, rng: Any, policy: int, count: int, out: Any, util: Any, noise: int) -> int:
+    """``count`` playouts from ``s`` to the end of the deal: tricks per seat of each
+    in ``out`` (row-major, ``n`` a row), every card taken back after each.
+    ``policy`` 0: uniformly random legal cards; 1: the cheap policy with random
+    leads; 2: the cheap policy, leading the highest card; 3: the goal-aware policy
+    for the score tables ``util``, each card instead drawn at random with chance
+    ``noise`` in 1000 (``util`` and ``noise`` are read by policy 3 only).  Returns
+    the cards played in all."""
     n = s[N_]
     total = 0
     for k in range(count):
         played = 0
         while s[HANDS_ + s[MOVE_]]:
-            if policy == 0:
+            if policy == 0 or (noise > 0 and next_random(rng) % 1000 < noise):
                 c = random_card(legal_mask(s), rng)
+            elif policy == 3:
+                c = aware_card(s, util)
             else:
                 c = policy_card(s, rng, policy == 1)
             play(s, c)

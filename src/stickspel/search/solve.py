@@ -19,8 +19,8 @@ Which solver answers:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from stickspel.core import GameState
 from stickspel.search import kernels as K
@@ -39,7 +39,10 @@ __all__ = [
 #: with each seat playing for its goal (taking tricks while one still scores for
 #: it, ducking once none does); ``cheap``, every seat taking what it can.
 LEAF_POLICIES = ("cheap", "aware")
-_NOLL_LIKE = (5, 7)  # Priffe's noll and tvångsnoll: each side plays to take few tricks
+_NOLL_LIKE = (5, 7)
+_C = TypeVar(
+    "_C"
+)  # a root child's entry: (card, class mask, value or values)  # Priffe's noll and tvångsnoll: each side plays to take few tricks
 
 
 class Solver:
@@ -303,22 +306,34 @@ def card_values(
 
 
 def _deepening(pos: Position, sv: Solver, max_nodes: int) -> list[tuple[int, int, list[int]]]:
-    """Max^n one trick deeper at a time, positions at the horizon valued by the cheap
-    policy's playout, until the node budget runs out: the last search that ended
-    within it answers (the first, one trick deep, always ends)."""
+    """Max^n one trick deeper at a time (:func:`_deepen`); the table is kept from
+    depth to depth (its keys hold the horizon)."""
+    return _deepen(pos, sv, max_nodes, lambda: sv.maxn_children(pos), fresh_tables=False)
+
+
+def _deepen(
+    pos: Position, sv: Solver, max_nodes: int, children: Callable[[], list[_C]], fresh_tables: bool
+) -> list[_C]:
+    """A search one trick deeper at a time (``children()``: the root's values at
+    the horizon set), positions at the horizon valued by the leaf policy, until the
+    node budget runs out: the last search that ended within it answers (the
+    first, one trick deep, always ends).  ``fresh_tables``: a new table generation
+    for each depth."""
     done = sum(pos.tricks)
     total = done + pos.tricks_left
-    best: list[tuple[int, int, list[int]]] = []
+    best: list[_C] = []
     complete = 0
     start = int(sv.stats[K.NODES_])  # the budget is this call's
     for horizon in range(done + 1, total + 1):
+        if fresh_tables:
+            sv.gen += 1
         sv.stats[K.HORIZON_] = horizon if horizon < total else 0
         sv.stats[K.BUDGET_] = start + max_nodes if best else 0
         sv.stats[K.CUT_] = 0
-        children = sv.maxn_children(pos)
+        found = children()
         if sv.stats[K.CUT_]:
             break
-        best, complete = children, horizon
+        best, complete = found, horizon
     sv.stats[K.HORIZON_] = 0
     sv.stats[K.CUT_] = int(complete < total)
     return best
@@ -338,25 +353,11 @@ def _dds_values(pos: Position, p: int) -> dict[int, float] | None:
 def _deepening_ab(
     pos: Position, sv: Solver, max_nodes: int, max_team: int, count_team: int
 ) -> list[tuple[int, int, int]]:
-    """Alpha-beta one trick deeper at a time, as :func:`_deepening` does for max^n
-    (each depth with a table of its own: entries cut at another horizon differ)."""
-    done = sum(pos.tricks)
-    total = done + pos.tricks_left
-    best: list[tuple[int, int, int]] = []
-    complete = 0
-    start = int(sv.stats[K.NODES_])  # the budget is this call's
-    for horizon in range(done + 1, total + 1):
-        sv.gen += 1
-        sv.stats[K.HORIZON_] = horizon if horizon < total else 0
-        sv.stats[K.BUDGET_] = start + max_nodes if best else 0
-        sv.stats[K.CUT_] = 0
-        found = sv.ab_children(pos, max_team, count_team)
-        if sv.stats[K.CUT_]:
-            break
-        best, complete = found, horizon
-    sv.stats[K.HORIZON_] = 0
-    sv.stats[K.CUT_] = int(complete < total)
-    return best
+    """Alpha-beta one trick deeper at a time (:func:`_deepen`), each depth with a
+    table of its own: entries cut at another horizon differ."""
+    return _deepen(
+        pos, sv, max_nodes, lambda: sv.ab_children(pos, max_team, count_team), fresh_tables=True
+    )
 
 
 def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
@@ -493,14 +494,12 @@ def playout_tricks(
     out = new_buffer(max(1, n) * seats)
     rng = new_buffer(1)
     rng[0] = seed & 0x7FFFFFFF
-    if policy == "aware":
-        util = goal_table(pos, bids)
-        K.aware_playouts(pos.s, util, rng, n, round(1000 * noise), out)
-    else:
-        code = {"random": 0, "cheap": 1}.get(policy)
-        if code is None:
-            raise SearchError(f"no playout policy {policy!r} (cheap, random, aware)")
-        K.playouts(pos.s, rng, code, n, out)
+    code = {"random": 0, "cheap": 1, "aware": 3}.get(policy)
+    if code is None:
+        raise SearchError(f"no playout policy {policy!r} (cheap, random, aware)")
+    # the score tables are read by the goal-aware policy alone (the others get a stub)
+    util = goal_table(pos, bids) if code == 3 else new_buffer(1)
+    K.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if code == 3 else 0)
     before = pos.tricks
     return [tuple(int(out[k * seats + i]) - before[i] for i in range(seats)) for k in range(n)]
 
