@@ -134,10 +134,6 @@ def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
     if not args.sims:
         sims = _SIMS.setdefault("sims", sims)
     game = pyspiel.load_game(GAME_TEXT)
-    if args.leaf:
-        from stickspel.search.solve import default_solver
-
-        default_solver().leaf = args.leaf
     seat = k % 4
     state = dealt(game, game_seed(args.seed, k))
     seeds = [game_seed(args.seed, 4 * k + s, "ismcts") % (2**31) for s in range(4)]
@@ -191,7 +187,6 @@ def _header(args: argparse.Namespace, rate: float, sims: int) -> dict[str, Any]:
         "bot": args.kind,
         "think_ms": args.think_ms,
         "seed": args.seed,
-        "leaf": args.leaf,
         "set": args.set,
         "ismcts_sims_per_ms": round(rate, 2),
         "ismcts_sims": sims,
@@ -274,7 +269,6 @@ def main() -> None:
     ap.add_argument("--sims", type=int, default=0, help="IS-MCTS simulations (default: measured)")
     ap.add_argument("--jobs", type=int, default=1, help="deals played at once (one a core)")
     ap.add_argument("--out", help="JSON lines, one a deal; a run given the same file resumes")
-    ap.add_argument("--leaf", choices=("aware", "cheap"), help="the solver's leaf policy")
     ap.add_argument("--set", action="append", default=[], help="our bot's attribute: NAME=VALUE")
     ap.add_argument("--json", action="store_true")
     out = run(ap.parse_args())

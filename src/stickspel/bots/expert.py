@@ -127,7 +127,7 @@ def _card_evaluator(choice: str, game: str) -> str:
     return "dd" if BACKEND == "numba" else "rollout"
 
 
-_SOLVERS: dict[tuple[int, float], Any] = {}
+_SOLVERS: dict[tuple[str, int, float], Any] = {}
 
 
 def _wants_tricks(world: Any, seat: int) -> bool:
@@ -181,6 +181,7 @@ class ExpertBot:
         self.bids = bids
         self.dd_nodes = DD_NODES
         self.tie = TIE
+        self.leaf = "aware"  # the search's leaf policy (stickspel.search.LEAF_POLICIES)
         self.leaf_runs = LEAF_RUNS
         self.leaf_noise = LEAF_NOISE
         self.dump_high = True
@@ -315,9 +316,11 @@ class ExpertBot:
         their tables are large, and a decision leaves nothing in them that matters)."""
         from stickspel.search import Solver
 
-        key = (self.leaf_runs, self.leaf_noise)
+        key = (self.leaf, self.leaf_runs, self.leaf_noise)
         if key not in _SOLVERS:
-            _SOLVERS[key] = Solver(leaf_runs=self.leaf_runs, leaf_noise=self.leaf_noise)
+            _SOLVERS[key] = Solver(
+                leaf=self.leaf, leaf_runs=self.leaf_runs, leaf_noise=self.leaf_noise
+            )
         return _SOLVERS[key]
 
     def bid_values(
