@@ -302,3 +302,29 @@ def test_priffe_no_overtaking_the_partners_winning_card(cards: str) -> None:
     for seed in range(3):
         bot = ExpertBot(seed=seed, think_ms=None, samples=20, cards=cards)
         assert state.action_to_string(bot.act(Turn.of(state))) == "2H"
+
+
+def test_bid_lift_allows_a_trick_more_than_the_play_out_gives() -> None:
+    # seat 0 cannot win a trick (the others hold the higher clubs): every play-out
+    # gives it none; the lifts are the chance the table gives it one more all the
+    # same (nil_lift for a bid of nothing, bid_lift for the others)
+    state = plump_position(["2C 3C", "AC KC", "QC JC"], "5D", 2, [])
+    assert state.current_player() == 0
+    bot = expert()
+
+    def values(lift: float, nil: float) -> dict[str, float]:
+        bot.bid_lift, bot.nil_lift = lift, nil
+        found = bot.bid_values(state, 0, list(state.legal_actions()), random.Random(1))
+        return {state.action_to_string(a): v for a, v in found.items()}
+
+    lifted = values(0.2, 0.3)
+    assert lifted["0"] == pytest.approx(0.7 * 10, abs=0.05)  # 0 made unless lifted
+    assert lifted["1"] == pytest.approx(0.2 * 11, abs=0.05)  # 1 made only if lifted
+    assert lifted["2"] == pytest.approx(0.0, abs=0.05)  # beyond reach either way
+    plain = values(0.0, 0.0)
+    assert max(plain, key=plain.__getitem__) == "0"
+    risky = values(0.0, 0.6)  # the nil lift touches a bid of nothing alone
+    assert risky["1"] == pytest.approx(0.0, abs=0.05)
+    assert risky["0"] == pytest.approx(0.4 * 10, abs=0.05)
+    high = values(0.6, 0.6)  # one trick more likelier than not: 1 is the better bid
+    assert max(high, key=high.__getitem__) == "1"
