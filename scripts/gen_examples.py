@@ -22,6 +22,7 @@ import pty
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -33,6 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 FILES = (ROOT / "README.md", ROOT / "docs" / "protokoll.md", ROOT / "docs" / "records.md")
 BLOCK = re.compile(r"(<!-- example:([\w-]+) -->\n```[\w]*\n)(.*?)(```\n<!-- /example -->)", re.S)
 CTRL_C = "\x03"
+#: Seconds a session may sit silent with no answer left before it is stopped (a
+#: session that ignored an answer would otherwise wait for ever)
+STUCK_S = 20.0
 # what may differ between two runs of the same example
 VOLATILE = re.compile(r"\d+\.\d s \(\d+\.\d+ (?:partier|games)/s\)")
 
@@ -154,10 +158,17 @@ def _run_plain(step: Step, cwd: Path) -> tuple[str, int]:
     return res.stdout + res.stderr, res.returncode
 
 
+class Stuck(Exception):
+    """A typed session sat silent after its last answer."""
+
+
 def _run_typed(step: Step, cwd: Path) -> tuple[str, int]:
     """The command in a pseudo-terminal, each answer typed when it waits at a prompt."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command, as a shell would start it
+        # Ctrl-C must reach it even where this script runs in the background
+        # (an asynchronous command of a shell starts with SIGINT ignored)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(cwd)
         os.execvpe("/bin/sh", ["/bin/sh", "-c", step.command], _env())
     answers = list(step.answers)
@@ -176,6 +187,10 @@ def _run_typed(step: Step, cwd: Path) -> tuple[str, int]:
             idle_since = time.monotonic()
             continue
         waiting = out.rstrip(b" ").endswith((b":", b"]")) and out.endswith(b" ")
+        if not answers and time.monotonic() - idle_since > STUCK_S:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise Stuck(step.command)
         if waiting and answers and time.monotonic() - idle_since > 0.4:
             answer = answers.pop(0)
             os.write(fd, (answer if answer == CTRL_C else answer + "\r").encode())
@@ -199,8 +214,18 @@ def _shorten(text: str, keep: tuple[int, int] | None) -> str:
     return "\n".join(lines[:head] + ["…"] + lines[-tail:]) + "\n"
 
 
-def run_example(name: str) -> str:
-    """What the example ``name`` shows, run now in a fresh directory."""
+def run_example(name: str, tries: int = 2) -> str:
+    """What the example ``name`` shows, run now in a fresh directory (once more in
+    another where a typed session got stuck after its answers)."""
+    for attempt in range(tries):
+        try:
+            return _run_example_once(name)
+        except Stuck as e:
+            print(f"{name}: stuck after its answers in {e} (try {attempt + 1})", file=sys.stderr)
+    return f"[{name}: every try stuck after its answers]\n"
+
+
+def _run_example_once(name: str) -> str:
     shown = []
     with tempfile.TemporaryDirectory(prefix=f"stickspel-{name}-") as tmp:
         cwd = Path(tmp)
