@@ -190,6 +190,7 @@ def _run_typed(step: Step, cwd: Path) -> tuple[str, int]:
         if not answers and time.monotonic() - idle_since > STUCK_S:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
+            os.close(fd)
             raise Stuck(step.command)
         if waiting and answers and time.monotonic() - idle_since > 0.4:
             answer = answers.pop(0)

@@ -18,8 +18,9 @@ goal-aware play-outs with a little noise, solved exactly in endings of three car
 one once it wants no more tricks).  A call is judged the same way: Plump's
 bid by the deal score each bid would bring under the distribution of the
 seat's tricks when each world is played out with every seat playing for its
-bid (the bids still to come guessed from the hands); the spärr simply removes
-the dealer's forbidden bid from the candidates.  Priffe's calls and
+bid (the bids still to come guessed from the hands; a bid of nothing allowed
+a chance, :data:`NIL_LIFT`, of one trick the play-out did not foresee); the
+spärr simply removes the dealer's forbidden bid from the candidates.  Priffe's calls and
 Tremanswhist's exchange and purchases can be judged by finishing the auction
 with the heuristic bot as the model of every seat, then playing the deal out
 (``search_calls=True``); by default the expert makes them as the heuristic
