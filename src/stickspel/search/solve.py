@@ -39,10 +39,9 @@ __all__ = [
 #: with each seat playing for its goal (taking tricks while one still scores for
 #: it, ducking once none does); ``cheap``, every seat taking what it can.
 LEAF_POLICIES = ("cheap", "aware")
-_NOLL_LIKE = (5, 7)
-_C = TypeVar(
-    "_C"
-)  # a root child's entry: (card, class mask, value or values)  # Priffe's noll and tvångsnoll: each side plays to take few tricks
+_NOLL_LIKE = (5, 7)  # Priffe's noll and tvångsnoll: each side plays to take few tricks
+#: A root child's entry: (card, class mask, value or values).
+_C = TypeVar("_C")
 
 
 class Solver:
