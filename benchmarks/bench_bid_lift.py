@@ -49,7 +49,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyspiel
-from bench_vs_ismcts import GAME_TEXT, dealt, ismcts, mean_ci
+from bench_vs_ismcts import GAME_TEXT, dealt, ismcts, ismcts_seeds, mean_ci
 
 from stickspel.bots import Turn
 from stickspel.bots.expert import ExpertBot
@@ -82,7 +82,7 @@ def _at_bid(game: Any, k: int, args: argparse.Namespace) -> tuple[Any, list[int]
     """Deal ``k`` up to the seat's bid (the IS-MCTS seats before it have bid), and
     the IS-MCTS seeds of the four seats."""
     seat = k % 4
-    seeds = [game_seed(args.seed, 4 * k + s, "ismcts") % (2**31) for s in range(4)]
+    seeds = ismcts_seeds(args.seed, k)
     state = dealt(game, game_seed(args.seed, k))
     while state.current_player() != seat:
         state.apply_action(ismcts(game, args.sims, seeds[state.current_player()]).step(state))

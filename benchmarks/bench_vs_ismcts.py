@@ -51,6 +51,11 @@ def ismcts(game: Any, sims: int, seed: int) -> Any:
     )
 
 
+def ismcts_seeds(seed: int, k: int) -> list[int]:
+    """The IS-MCTS seed of each seat in deal ``k`` of a run seeded ``seed``."""
+    return [game_seed(seed, 4 * k + s, "ismcts") % (2**31) for s in range(4)]
+
+
 def dealt(game: Any, seed: int) -> Any:
     """A fresh deal (dealer, cards, trump) from ``seed``."""
     rng = random.Random(seed)
@@ -136,7 +141,7 @@ def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
     game = pyspiel.load_game(GAME_TEXT)
     seat = k % 4
     state = dealt(game, game_seed(args.seed, k))
-    seeds = [game_seed(args.seed, 4 * k + s, "ismcts") % (2**31) for s in range(4)]
+    seeds = ismcts_seeds(args.seed, k)
     t_base: list[list[float]] = [[] for _ in range(4)]
     base = play(state, [ismcts(game, sims, seeds[s]) for s in range(4)], t_base)
     mixed = [ismcts(game, sims, seeds[s]) for s in range(4)]
