@@ -36,7 +36,7 @@ def plump_position(
 
 
 #: Both card evaluators: the bitmask play-outs and the double-dummy solver.
-EVALUATORS = pytest.mark.parametrize("cards", ["rollout", "dd"])
+EVALUATORS = pytest.mark.parametrize("cards", ["rollout", "dd", "ismcts"])
 
 
 def expert(samples: int = 24, seed: int = 1, cards: str = "auto") -> ExpertBot:

@@ -444,6 +444,16 @@ def probe() -> dict[str, Any]:
                     ).items()
                 ),
             }
+    from stickspel.bots import Turn
+    from stickspel.search.ismcts import Tree
+
+    for seed in range(2):  # IS-MCTS: its tree, visits and means alike
+        state = near_end("plump(players=4,max_cards=6,deal_order=single)", seed, 5)
+        turn = Turn.of(state)
+        worlds = [Position.from_state(turn.sample_world(random.Random(k))) for k in range(4)]
+        tree = Tree(capacity=3000)
+        tree.search(worlds, [1.0, 2.0, 0.5, 1.0], sims=400, seed=seed)
+        out[f"ismcts/{seed}"] = [sorted(tree.root_visits().items()), tree.run(100)]
     return json.loads(json.dumps(out))
 
 

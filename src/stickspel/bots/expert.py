@@ -56,6 +56,7 @@ from typing import Any
 from stickspel.bots import Turn
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import Objective, objective_of
+from stickspel.bots.plump import count_tricks
 
 __all__ = [
     "ExpertBot",
@@ -111,18 +112,36 @@ NIL_LIFT = 0.3
 #: Goal-aware play-outs a world for each bid judged: without noise the policy
 #: plays a world one way, so one is enough (the worlds give the spread).
 AWARE_PLAYOUTS = 1
+#: IS-MCTS (``cards="ismcts"``): worlds drawn at most, the share of the budget spent
+#: drawing them, simulations a world when no clock bounds the search, the first
+#: batch of simulations between looks at the clock and the fewest run whatever the
+#: clock says, UCB1's constant and the chance of a random card in its play-outs.
+ISMCTS_WORLDS = 2000
+ISMCTS_WORLD_SHARE = 0.5
+ISMCTS_SIMS_PER_WORLD = 200
+ISMCTS_CHUNK = 256
+ISMCTS_MIN_SIMS = 64
+ISMCTS_C = 0.7
+ISMCTS_NOISE = 0.1
+#: Cards this close in IS-MCTS's mean (points) count as equal: the play-outs'
+#: noise parts cards of one worth by more than :data:`TIE`.
+ISMCTS_TIE = 0.1
 #: Worlds drawn at most per decision when only the clock bounds it.
 MAX_WORLDS = 2000
 
 
 def _card_evaluator(choice: str, game: str) -> str:
-    """``dd`` (the compiled double-dummy solver of :mod:`stickspel.search`) where
-    numba runs it, else ``rollout`` (goal-aware play-outs of the same search
-    kernels); Priffe and Tremanswhist always ``rollout``: their 13-card deals are
-    too deep for the solver's budget, and Tremanswhist's paranoid search (the
-    mover against the other two together) misjudges a game where each plays for
-    itself (measured, docs/bots.md)."""
-    if choice != "auto":
+    """How cards are judged: ``auto`` is ``ismcts`` (:mod:`stickspel.search.ismcts`)
+    in Plump where numba compiles the search, else what ``pimc`` is: ``dd`` (PIMC
+    over the compiled double-dummy solver) where numba runs it, else ``rollout``
+    (PIMC over goal-aware play-outs of the same search kernels); Priffe and
+    Tremanswhist always ``rollout``: their 13-card deals are too deep for the
+    solver's budget, Tremanswhist's paranoid search (the mover against the other
+    two together) misjudges a game where each plays for itself, and IS-MCTS's
+    play-outs score each seat's own tricks, not a side's (measured, docs/bots.md)."""
+    if choice == "ismcts" and game != "plump":
+        return "rollout"
+    if choice not in ("auto", "pimc"):
         return choice
     if game in ROLLOUT_GAMES:
         return "rollout"
@@ -130,10 +149,13 @@ def _card_evaluator(choice: str, game: str) -> str:
         from stickspel.search import BACKEND
     except ImportError:  # pragma: no cover - the search package ships with us
         return "rollout"
-    return "dd" if BACKEND == "numba" else "rollout"
+    if BACKEND != "numba":
+        return "rollout"  # uncompiled, a tree search gets too few simulations
+    return "ismcts" if choice == "auto" and game == "plump" else "dd"
 
 
 _SOLVERS: dict[tuple[str, int, float], Any] = {}
+_TREES: dict[str, Any] = {}
 
 
 def _wants_tricks(world: Any, seat: int) -> bool:
@@ -148,6 +170,83 @@ def _wants_tricks(world: Any, seat: int) -> bool:
     now = score_deal(world.rules, bid, won)
     left = int(world.hands[seat]).bit_count()  # a hand is a mask of cards
     return any(score_deal(world.rules, bid, won + f) > now for f in range(1, left + 1))
+
+
+def _guessed_bids(world: Any, seat: int) -> tuple[list[int], float]:
+    """Plump: the bids made in ``world``, the ones still to come guessed from the
+    hands (what the heuristic counts, 0 for ``seat``), and what ``seat``'s hand counts."""
+    from stickspel.bots.plump import estimate_tricks
+    from stickspel.core.cards import card_str, suit_str
+
+    n, size = world.num_players, world.hand_size
+    known = list(world.bids)
+    guess: list[int] = [0] * n
+    obs = {
+        "trump": suit_str(world.trump),
+        "upcard": card_str(world.upcard) if world.upcard is not None else None,
+        "hand_size": size,
+        "played": [],
+        "bids": known,
+    }
+    for s in range(n):
+        if known[s] is None and s != seat:
+            obs["hand"] = [card_str(c) for c in world.dealt[s]]
+            guess[s] = max(0, min(size, round(estimate_tricks(obs))))
+    obs["hand"] = [card_str(c) for c in world.dealt[seat]]
+    return guess, estimate_tricks(obs)
+
+
+def _plump_worlds(
+    turn: Turn, rng: random.Random, infer: bool
+) -> Iterator[tuple[Any, float, list[int]]]:
+    """Plump worlds for IS-MCTS without end: each a search position (from the first
+    lead while bidding), its weight by the bids made, and every seat's bid (the
+    ones still to come guessed from the hands).  The hands are redealt as
+    ``sample_world`` does but no state is rebuilt (a third of the time); with
+    simultaneous bids still hidden, whole worlds are drawn."""
+    from stickspel.bots.inference import plump_hands_weight
+    from stickspel.core.cards import mask_of
+    from stickspel.games.plump.rules import PLAY
+    from stickspel.games.plump.worlds import _shown, sample_deal
+    from stickspel.search import Position
+
+    state: Any = turn._source  # a PlumpState: its public parts and the seat's hand
+    seat = turn.seat
+    if state.phase != PLAY and not state.bids_visible():
+        while True:
+            world: Any = turn.sample_world(rng)
+            guess, _ = _guessed_bids(world, seat)
+            weight = world_weight(world, seat) if infer else 1.0
+            row = [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
+            yield Position.from_state(world), weight, row
+    n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
+    played = [mask_of(cards) for cards in _shown(state)[0]]
+    full = (1 << 52) - 1
+    while True:
+        deal = sample_deal(state, seat, rng)
+        masks = [mask_of(h) for h in deal.hands]
+        weight = (
+            plump_hands_weight(deal.hands, state.auction, seat, size, trump, up) if infer else 1.0
+        )
+        if state.phase == PLAY:
+            trick = list(state.trick)
+            hands = [masks[s] & ~played[s] for s in range(n)]
+            leader = state.leader if trick else state.current
+            pos = Position.from_hands(hands, trump, leader, trick=trick, tricks=state.tricks_won)
+            pos.bids = tuple(b if b is not None else 0 for b in state.bids)
+            row = list(pos.bids)
+        else:
+            rules = state.rules
+            lead = state.dealer_seat if rules.first_lead == "dealer" else state.forhand()
+            pos = Position.from_hands(masks, trump, lead)
+            row = [b if b is not None else 0 for b in state.bids]
+            for s in range(n):
+                if state.bids[s] is None and s != seat:
+                    unknown = full & ~(masks[s] | (0 if up is None else 1 << up))
+                    count = count_tricks(list(deal.hands[s]), unknown, n, size, trump)
+                    row[s] = max(0, min(size, round(count)))
+        pos.game, pos.rules = "plump", state.rules
+        yield pos, weight, row
 
 
 def _game_of(state: Any) -> str:
@@ -171,7 +270,7 @@ class ExpertBot:
         search_calls: bool | None = None,
         cards: str = "auto",
         every_bid: bool = False,
-        bids: str = "aware",
+        bids: str = "auto",
     ) -> None:
         self.seed = 0 if seed is None else seed
         self.think_ms = (
@@ -182,8 +281,8 @@ class ExpertBot:
         self.infer = infer
         self.search_calls = search_calls
         self.cards = cards
-        if bids not in ("aware", "greedy"):
-            raise ValueError(f"bids={bids!r}: 'aware' or 'greedy'")
+        if bids not in ("auto", "aware", "greedy", "ismcts"):
+            raise ValueError(f"bids={bids!r}: 'auto', 'aware', 'greedy' or 'ismcts'")
         self.bids = bids
         self.dd_nodes = DD_NODES
         self.tie = TIE
@@ -191,6 +290,10 @@ class ExpertBot:
         self.leaf_runs = LEAF_RUNS
         self.leaf_noise = LEAF_NOISE
         self.dump_high = True
+        self.ucb_c = ISMCTS_C
+        self.ismcts_noise = ISMCTS_NOISE
+        self.ismcts_worlds = ISMCTS_WORLDS
+        self.world_share = ISMCTS_WORLD_SHARE
         self.bid_lift = BID_LIFT
         self.nil_lift = NIL_LIFT
         # analysis judges every bid by simulation, not only the nearest few
@@ -205,12 +308,21 @@ class ExpertBot:
         in_play = turn.observation["phase"] == "play"
         if not in_play and not self._searches_calls(_game_of(turn._source)):
             return self._heuristic(turn)
-        scores = self._judge(turn, legal, rng, in_play)
-        top = max(scores.get(a, float("-inf")) for a in legal)
-        # the worlds seldom tell apart cards of one worth: between them, spend the card
-        # the seat's goal wants gone (a high one once it wants no more tricks)
-        tie = self.tie if in_play else 0.0
-        equal = [a for a in legal if scores.get(a, float("-inf")) >= top - tie]
+        game = _game_of(turn._source)
+        if not in_play and game == "plump" and self._bid_model() == "ismcts":
+            from stickspel.games.plump.rules import BID_BASE
+
+            visits = self._ismcts(turn, rng).root_visits()
+            return int(BID_BASE + max(visits, key=lambda b: (visits[b], -b)))
+        if in_play and self._evaluator(game) == "ismcts":
+            equal = self._ismcts_choices(self._ismcts(turn, rng))
+        else:
+            scores = self._judge(turn, legal, rng, in_play)
+            top = max(scores.get(a, float("-inf")) for a in legal)
+            # the worlds seldom tell apart cards of one worth: between them, spend the
+            # card the seat's goal wants gone (a high one once it wants no more tricks)
+            tie = self.tie if in_play else 0.0
+            equal = [a for a in legal if scores.get(a, float("-inf")) >= top - tie]
         dump = in_play and self.dump_high and not _wants_tricks(turn._source, turn.seat)
         return min(equal, key=lambda a: -self._cost(a) if dump else self._cost(a))
 
@@ -221,6 +333,15 @@ class ExpertBot:
             return self.search_calls
         return game in SEARCHED_CALLS
 
+    def _bid_model(self) -> str:
+        """Plump's bids: ``auto`` is IS-MCTS where numba compiles the search, else the
+        goal-aware play-outs (``aware``)."""
+        if self.bids != "auto":
+            return self.bids
+        from stickspel.search import BACKEND
+
+        return "ismcts" if BACKEND == "numba" else "aware"
+
     def _evaluator(self, game: str) -> str:
         return _card_evaluator(self.cards, game)
 
@@ -229,6 +350,15 @@ class ExpertBot:
         worlds drawn): what :meth:`act` maximises where it searches (cards, Plump's
         bids); :mod:`stickspel.analysis` uses it."""
         in_play = turn.observation["phase"] == "play"
+        game = _game_of(turn._source)
+        if in_play and self._evaluator(game) == "ismcts":
+            values = self._ismcts(turn, self._rng(turn)).root_values()
+            return {a: values.get(a, 0.0) for a in turn.legal_actions}
+        if not in_play and game == "plump" and self._bid_model() == "ismcts":
+            from stickspel.games.plump.rules import BID_BASE
+
+            bids = self._ismcts(turn, self._rng(turn)).root_values()
+            return {a: bids.get(a - BID_BASE, 0.0) for a in turn.legal_actions}
         return self._judge(turn, list(turn.legal_actions), self._rng(turn), in_play)
 
     @staticmethod
@@ -262,6 +392,89 @@ class ExpertBot:
             world = turn.sample_world(rng)
             weight = world_weight(world, turn.seat) if self.infer else 1.0
             yield world, weight
+
+    def _ismcts_choices(self, tree: Any) -> list[int]:
+        """The most simulated card, and the cards as well simulated (half its visits
+        at least) that score as much within :data:`ISMCTS_TIE`: cards of one worth,
+        which the search splits its visits between."""
+        visits, values = tree.root_visits(), tree.root_values()
+        most = max(visits, key=lambda a: (visits[a], values[a]))
+        return [
+            a
+            for a in visits
+            if a == most
+            or (2 * visits[a] >= visits[most] and values[a] >= values[most] - ISMCTS_TIE)
+        ]
+
+    def _ismcts(self, turn: Turn, rng: random.Random) -> Any:
+        """The IS-MCTS tree of the decision (:mod:`stickspel.search.ismcts`), a card
+        or Plump's bid at its root: worlds drawn and weighted as PIMC's for a share of
+        the budget (:data:`ISMCTS_WORLDS` at most), then simulations over them until
+        the budget is spent."""
+        from stickspel.search.ismcts import Tree
+
+        start = time.perf_counter()
+        bidding = turn.observation["phase"] != "play"
+        worlds: list[Any] = []
+        weights: list[float] = []
+        bids: list[list[int]] = []
+        cap = self.samples if self.samples is not None else self.ismcts_worlds
+        share = None if self.think_ms is None else start + self.world_share * self.think_ms / 1000
+        for pos, weight, row in _plump_worlds(turn, rng, self.infer):
+            worlds.append(pos)
+            weights.append(max(weight, 1e-12))  # Plump's weights have a floor: none is 0
+            bids.append(row)
+            if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
+                break
+        tree = _TREES.get("tree")
+        if tree is None:
+            tree = _TREES["tree"] = Tree()
+        tree.c, tree.noise = self.ucb_c, self.ismcts_noise
+        if bidding:
+            self._start_bid_tree(tree, turn, worlds, weights, bids, rng)
+        else:
+            tree.start(worlds, weights, rng.randrange(1 << 30))
+        if self.think_ms is None:
+            tree.run(ISMCTS_SIMS_PER_WORLD * len(worlds))
+            return tree
+        deadline = start + self.think_ms / 1000
+        chunk = ISMCTS_CHUNK
+        tree.run(ISMCTS_MIN_SIMS)  # however late the worlds were: a few for every choice
+        while True:
+            t0 = time.perf_counter()
+            if t0 >= deadline:
+                break
+            tree.run(chunk)
+            spent = time.perf_counter() - t0
+            # the next chunk sized to end at the deadline, at the pace just measured
+            rate = chunk / max(spent, 1e-6)
+            chunk = max(16, min(4 * chunk, int(rate * (deadline - time.perf_counter()))))
+            if time.perf_counter() + 16 / rate > deadline:
+                break
+        return tree
+
+    def _start_bid_tree(
+        self,
+        tree: Any,
+        turn: Turn,
+        worlds: list[Any],
+        weights: list[float],
+        bids: list[list[int]],
+        rng: random.Random,
+    ) -> None:
+        """The tree of Plump's bid: the legal bids at the root, each world's other
+        bids as guessed, the dealer's guess round its spärr."""
+        from stickspel.games.plump.rules import BID_BASE, score_deal
+
+        state: Any = turn._source  # public parts only: the rules, the dealer, the bids made
+        size, rules, d = state.hand_size, state.rules, state.dealer_seat
+        scores = [[score_deal(rules, b, t) for t in range(size + 1)] for b in range(size + 1)]
+        binding = rules.sparr and state.bids[d] is None and d != turn.seat
+        tree.start_bid(
+            worlds, weights, rng.randrange(1 << 30),
+            seat=turn.seat, candidates=[a - BID_BASE for a in turn.legal_actions],
+            bids=bids, scores=scores, sparr_dealer=d if binding else -1,
+        )  # fmt: skip
 
     def _judge(
         self, turn: Turn, legal: list[int], rng: random.Random, in_play: bool
@@ -335,26 +548,8 @@ class ExpertBot:
     ) -> dict[int, float]:
         """Plump: the deal score each legal bid brings ``seat`` in ``world``; the seats
         still to bid bid what they count (the dealer round its spärr)."""
-        from stickspel.bots.plump import estimate_tricks
-        from stickspel.core.cards import card_str, suit_str
-
-        n, size = world.num_players, world.hand_size
-        known = list(world.bids)
-        guess: list[int] = [0] * n
-        obs = {
-            "trump": suit_str(world.trump),
-            "upcard": card_str(world.upcard) if world.upcard is not None else None,
-            "hand_size": size,
-            "played": [],
-            "bids": known,
-        }
-        for s in range(n):
-            if known[s] is None and s != seat:
-                obs["hand"] = [card_str(c) for c in world.dealt[s]]
-                guess[s] = max(0, min(size, round(estimate_tricks(obs))))
-        obs["hand"] = [card_str(c) for c in world.dealt[seat]]
-        mine = estimate_tricks(obs)
-        if self.bids == "greedy":
+        guess, mine = _guessed_bids(world, seat)
+        if self._bid_model() == "greedy":
             return self._bid_values_by_playouts(world, seat, legal, mine, rng)
         return self._bid_values_aware(world, seat, legal, mine, guess, rng)
 
@@ -461,6 +656,7 @@ class IntermediateBot(ExpertBot):
         kw.setdefault("search_calls", False)
         kw.setdefault("rollouts", 1)
         kw.setdefault("samples", INTERMEDIATE_WORLDS)
+        kw.setdefault("cards", "pimc")
         super().__init__(seed, think_ms, **kw)
         if think_ms is None and self.samples == INTERMEDIATE_WORLDS:
             self.think_ms = DEFAULT_THINK_MS[self.level]  # few worlds, and the level's time

@@ -25,9 +25,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from stickspel.core.cards import card_str, suit_str
+from stickspel.core.cards import mask_of
 
-__all__ = ["world_weight", "plump_bid_weight", "policy_weight", "BID_SIGMA", "MISMATCH"]
+__all__ = [
+    "world_weight",
+    "plump_bid_weight",
+    "plump_hands_weight",
+    "policy_weight",
+    "BID_SIGMA",
+    "MISMATCH",
+]
 
 #: How far (in tricks) a bid strays from the counted tricks, one standard deviation.
 BID_SIGMA = 1.2
@@ -48,24 +55,35 @@ def world_weight(world: Any, seat: int) -> float:
 def plump_bid_weight(world: Any, seat: int, sigma: float = BID_SIGMA) -> float:
     """Plump: the product over the others' bids of a normal likelihood of the bid
     around the hand's counted tricks."""
-    from stickspel.bots.plump import estimate_tricks
+    if not world.dealt:
+        return 1.0
+    return plump_hands_weight(
+        world.dealt, world.auction, seat, world.hand_size, world.trump, world.upcard, sigma
+    )
 
-    n = world.num_players
-    bids: list[int | None] = [None] * n
+
+def plump_hands_weight(
+    dealt: Any,
+    auction: Any,
+    seat: int,
+    size: int,
+    trump: int | None,
+    upcard: int | None,
+    sigma: float = BID_SIGMA,
+) -> float:
+    """:func:`plump_bid_weight` from the hands as dealt (``dealt``, card ids a seat)
+    and the bids made (``auction``: seat and bid), without a world's state."""
+    from stickspel.bots.plump import count_tricks
+
+    n = len(dealt)
+    up = 0 if upcard is None else 1 << upcard
     weight = 1.0
-    obs = {
-        "trump": suit_str(world.trump),
-        "upcard": card_str(world.upcard) if world.upcard is not None else None,
-        "hand_size": world.hand_size,
-        "played": [],
-        "bids": bids,
-    }
-    for s, bid in world.auction:
-        if s != seat and world.dealt:
-            obs["hand"] = [card_str(c) for c in world.dealt[s]]
-            d = bid - estimate_tricks(obs)
+    for s, bid in auction:
+        if s != seat:
+            hand = list(dealt[s])
+            unknown = ((1 << 52) - 1) & ~(mask_of(hand) | up)
+            d = bid - count_tricks(hand, unknown, n, size, trump)
             weight *= max(math.exp(-d * d / (2 * sigma * sigma)), BID_FLOOR)
-        bids[s] = bid
     return weight
 
 

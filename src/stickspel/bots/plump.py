@@ -26,7 +26,7 @@ from stickspel.bots import Turn
 from stickspel.core.cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
 from stickspel.games.plump import BID_BASE
 
-__all__ = ["HeuristicBot", "BOTS", "estimate_tricks"]
+__all__ = ["HeuristicBot", "BOTS", "estimate_tricks", "count_tricks"]
 
 # Tuned on seeded self-play (hit rate): a low card with no guard rarely wins
 # unless led, and at tables of four or more a slightly low bid is easier to hit
@@ -69,10 +69,16 @@ def estimate_tricks(obs: dict[str, Any]) -> float:
     hand = [parse_card(c) for c in obs["hand"]]
     if not hand:
         return 0.0
-    n = len(obs["bids"])
-    size = int(obs["hand_size"])
     trump = parse_suit(obs["trump"]) if obs.get("trump") else None
     unknown = _unknown_mask(obs, hand)
+    return count_tricks(hand, unknown, len(obs["bids"]), int(obs["hand_size"]), trump)
+
+
+def count_tricks(hand: list[int], unknown: int, n: int, size: int, trump: int | None) -> float:
+    """:func:`estimate_tricks` on card ids: ``hand`` the cards dealt, ``unknown`` the
+    mask of the cards the seat has not seen, ``n`` seats, ``size`` cards a hand."""
+    if not hand:
+        return 0.0
     unknown_count = unknown.bit_count()
     # chance that an unseen card is in an opponent's hand rather than the stock
     frac = min(1.0, (n - 1) * size / unknown_count) if unknown_count else 1.0

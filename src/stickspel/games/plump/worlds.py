@@ -38,7 +38,7 @@ from stickspel.games.plump.rules import BID, BID_BASE
 if TYPE_CHECKING:
     from stickspel.games.plump.state import PlumpState
 
-__all__ = ["sample_world", "deal_with_voids"]
+__all__ = ["sample_world", "sample_deal", "deal_with_voids"]
 
 
 def sample_world(state: PlumpState, seat: int, rng: random.Random) -> PlumpState:
@@ -50,6 +50,26 @@ def sample_world(state: PlumpState, seat: int, rng: random.Random) -> PlumpState
     return state._rebuild_deal(
         _redeal(state, seat, deal, rng), _redraw_bids(state, seat, actions, rng)
     )
+
+
+def sample_deal(state: PlumpState, seat: int, rng: random.Random) -> Deal:
+    """The deal of a world ``seat`` cannot tell from ``state`` (what
+    :func:`sample_world` rebuilds its state from), without building that state:
+    for searches that need only the hands.  ``state`` is in a deal's bidding or
+    play, with every bid made so far seen (no simultaneous bids hidden).
+
+    >>> from stickspel.core.cards import mask_of
+    >>> from stickspel.games.plump import PlumpRules, PlumpState
+    >>> state = PlumpState(PlumpRules(players=3, max_cards=4, deal_order="single"))
+    >>> _ = state.apply_chance(random.Random(4))
+    >>> deal = sample_deal(state, 1, random.Random(2))
+    >>> deal.hands[1] == state.current_deal_items()[0].hands[1]   # its own cards kept
+    True
+    """
+    deal, _ = state.current_deal_items()
+    if deal is None or state.is_chance() or state.is_terminal():
+        raise ValueError("sample_deal needs a deal in its bidding or play")
+    return _redeal(state, seat, deal, rng)
 
 
 def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Deal:

@@ -1,0 +1,156 @@
+"""IS-MCTS over sampled worlds (stickspel.search.ismcts) and the expert's use of it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stickspel import load_game
+from stickspel.bots import Turn
+from stickspel.bots.expert import ExpertBot
+from stickspel.core import Deal
+from stickspel.core.cards import parse_card, parse_cards
+from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.games.plump.rules import BID_BASE, score_deal
+from stickspel.search import Position, SearchError
+from stickspel.search.ismcts import Tree, _draw_order
+
+
+def dealt(text: str, seed: int, bids: tuple[str, ...] = ()) -> PlumpState:
+    state = load_game(text).new_initial_state()
+    state.apply_chance(random.Random(seed))
+    for bid in bids:
+        state.apply_text(bid)
+    return state  # type: ignore[return-value]
+
+
+def worlds_of(state: PlumpState, count: int) -> list[Position]:
+    turn = Turn.of(state)
+    return [Position.from_state(turn.sample_world(random.Random(k))) for k in range(count)]
+
+
+def test_every_simulation_passes_a_root_card_and_every_legal_card_is_tried() -> None:
+    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
+    tree = Tree(capacity=5000)
+    assert tree.search(worlds_of(state, 6), [1.0] * 6, sims=400, seed=3) == 400
+    assert sorted(tree.root_visits()) == state.legal_actions()
+    values = tree.root_values()
+    # a mean deal score of the seat: between what it can lose and win (Plump's scores)
+    assert all(0 <= v <= 10 + 6 for v in values.values())
+
+
+def test_a_full_tree_stops_growing_but_the_simulations_go_on() -> None:
+    state = dealt("plump(players=3,max_cards=5,deal_order=single)", 4, ("1", "1", "1"))
+    tree = Tree(capacity=20)
+    tree.start(worlds_of(state, 3), [1.0, 1.0, 1.0], seed=1)
+    assert tree.run(300) == 20
+    assert sum(tree.root_visits().values()) == 300
+
+
+def test_the_same_seed_grows_the_same_tree() -> None:
+    state = dealt("plump(players=4,max_cards=5,deal_order=single)", 8, ("0", "1", "1", "1"))
+    worlds = worlds_of(state, 5)
+    a, b = Tree(capacity=4000), Tree(capacity=4000)
+    a.search(worlds, [1, 2, 1, 1, 3], sims=500, seed=9)
+    b.search(worlds, [1, 2, 1, 1, 3], sims=500, seed=9)
+    assert a.root_visits() == b.root_visits() and a.root_values() == b.root_values()
+
+
+def test_worlds_are_drawn_by_their_weights() -> None:
+    order = _draw_order([1.0, 0.0, 3.0])
+    assert len(order) == 1024 and 1 not in order
+    assert order.count(2) == 3 * order.count(0)
+    with pytest.raises(SearchError, match="sum to nothing"):
+        _draw_order([0.0, 0.0])
+    with pytest.raises(SearchError, match="each with its weight"):
+        Tree(capacity=10).start([], [], seed=1)
+
+
+def test_a_bid_tree_chooses_among_the_candidates() -> None:
+    state = dealt("plump(players=4,max_cards=5,deal_order=single)", 3, ("1",))
+    seat = state.current_player()
+    rules = state.rules
+    scores = [[score_deal(rules, b, t) for t in range(6)] for b in range(6)]
+    worlds = worlds_of(state, 4)
+    tree = Tree(capacity=8000)
+    tree.start_bid(
+        worlds, [1.0] * 4, 5, seat=seat, candidates=[0, 1, 2], bids=[[1, 0, 1, 2]] * 4,
+        scores=scores, sparr_dealer=state.dealer_seat,
+    )  # fmt: skip
+    tree.run(600)
+    assert sorted(tree.root_visits()) == [0, 1, 2]
+    assert sum(tree.root_visits().values()) == 600
+    with pytest.raises(SearchError, match="candidate bids"):
+        tree.start_bid(worlds, [1.0] * 4, 5, seat=seat, candidates=[7], bids=[[0] * 4] * 4,
+                       scores=scores)  # fmt: skip
+
+
+def test_ismcts_bids_the_tricks_a_hand_of_top_trumps_takes() -> None:
+    # the first to bid holds the three top spades, trumps: three sure tricks
+    rules = PlumpRules(players=3, max_cards=3, deal_order="single")
+    state = PlumpState(rules)
+    first = (state.dealer_seat + 1) % 3
+    hands = ["2H 3H 4H", "5D 6D 7D", "8C 9C TC"]
+    hands[first] = "AS KS QS"
+    state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card("2S")))
+    assert state.current_player() == first
+    bot = ExpertBot(seed=1, think_ms=None, samples=8, bids="ismcts", cards="ismcts")
+    assert bot.act(Turn.of(state)) == BID_BASE + 3
+
+
+@pytest.mark.parametrize("phase", ["bid", "play"])
+def test_ismcts_choice_does_not_change_when_the_hidden_hands_are_redealt(phase: str) -> None:
+    state = dealt("plump(players=4,max_cards=7,deal_order=single)", 21)
+    if phase == "play":
+        while state.phase != type(state).PLAY_PHASE:
+            state.apply_action(state.legal_actions()[0])
+    shuffle = random.Random(5)
+    for _ in range(3):
+        seat = state.current_player()
+        other = state.sample_world(seat, shuffle)
+        bots = [ExpertBot(seed=4, think_ms=None, samples=6, bids="ismcts", cards="ismcts")
+                for _ in range(2)]  # fmt: skip
+        assert bots[0].act(Turn.of(state)) == bots[1].act(Turn.of(other))
+        state.apply_action(bots[0].act(Turn.of(state)))
+
+
+def test_ismcts_within_a_time_budget_plays_a_deal() -> None:
+    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 13)
+    bot = ExpertBot(seed=2, think_ms=5, bids="ismcts", cards="ismcts")
+    while not state.deal_over():
+        turn = Turn.of(state)
+        action = bot.act(turn)
+        assert action in turn.legal_actions
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("cards_played", [0, 1, 6, 13])
+def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int) -> None:
+    from stickspel.bots.expert import _guessed_bids, _plump_worlds
+    from stickspel.bots.inference import world_weight
+
+    state = dealt("plump(players=4,max_cards=8,deal_order=single)", 31)
+    model = ExpertBot(seed=1, think_ms=None, samples=2)
+    while state.phase != type(state).PLAY_PHASE and state.current_player() != 2:
+        state.apply_action(model._heuristic(Turn.of(state)))  # part of the bidding
+    if cards_played:
+        while state.phase != type(state).PLAY_PHASE:
+            state.apply_action(model._heuristic(Turn.of(state)))
+        for _ in range(cards_played - 1):
+            state.apply_action(model._heuristic(Turn.of(state)))
+    turn = Turn.of(state)
+    fast = _plump_worlds(turn, random.Random(8), infer=True)
+    slow = random.Random(8)
+    for _ in range(5):
+        pos, weight, row = next(fast)
+        world = turn.sample_world(slow)
+        assert list(pos.s) == list(Position.from_state(world).s)
+        assert (pos.bids, pos.game, pos.rules) == (
+            Position.from_state(world).bids,
+            "plump",
+            state.rules,
+        )
+        assert weight == pytest.approx(world_weight(world, turn.seat), rel=1e-12)
+        guess, _ = _guessed_bids(world, turn.seat)
+        assert row == [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
