@@ -75,6 +75,8 @@ def _ours(game: Any, k: int, args: argparse.Namespace, lifts: tuple[float, float
         game, "expert", seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
     )
     player.bot.bid_lift, player.bot.nil_lift = lifts
+    # the lifts belong to the goal-aware bid model, fitted with PIMC's card play
+    player.bot.bids, player.bot.cards = "aware", "pimc"
     return player
 
 
@@ -186,7 +188,7 @@ def rebid(row: dict[str, Any], game: Any, lifts: tuple[float, float], worlds: in
         state.apply_action(action)
     ours = plump_state(state)
     # the worlds bound it, not the clock: every variant sees the same draws
-    bot = ExpertBot(seed=row["deal"], samples=worlds)
+    bot = ExpertBot(seed=row["deal"], samples=worlds, bids="aware", cards="pimc")
     bot.bid_lift, bot.nil_lift = lifts
     world = ours.sample_world(row["seat"], random.Random(row["deal"]))
     return int(bot.act(Turn.of(world))) - BID_BASE

@@ -40,6 +40,20 @@ def test_every_simulation_passes_a_root_card_and_every_legal_card_is_tried() -> 
     assert all(0 <= v <= 10 + 6 for v in values.values())
 
 
+def test_the_other_seats_can_play_by_the_play_out_policy_in_the_tree() -> None:
+    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
+    worlds = worlds_of(state, 8)
+    tree = Tree(capacity=20000, opponents="policy")
+    assert tree.search(worlds, [1.0] * 8, sims=500, seed=3) == 500
+    assert sorted(tree.root_visits()) == state.legal_actions()
+    # the others' cards follow the policy in each world: fewer branches than choices
+    wide = Tree(capacity=20000)
+    wide.search(worlds, [1.0] * 8, sims=500, seed=3)
+    assert tree.run(0) < wide.run(0)
+    with pytest.raises(SearchError, match="opponents"):
+        Tree(opponents="nobody")
+
+
 def test_a_full_tree_stops_growing_but_the_simulations_go_on() -> None:
     state = dealt("plump(players=3,max_cards=5,deal_order=single)", 4, ("1", "1", "1"))
     tree = Tree(capacity=20)
@@ -154,3 +168,23 @@ def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int) -> None:
         assert weight == pytest.approx(world_weight(world, turn.seat), rel=1e-12)
         guess, _ = _guessed_bids(world, turn.seat)
         assert row == [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
+
+
+def test_experts_deciding_in_threads_at_once_decide_as_alone() -> None:
+    # the server decides for several tables at once in worker threads: each thread
+    # has its own search buffers, so no decision reads another's worlds or tree
+    from concurrent.futures import ThreadPoolExecutor
+
+    states = [dealt("plump(players=4,max_cards=8,deal_order=single)", 40 + k) for k in range(6)]
+    for state in states[3:]:  # half of them in the card play
+        while state.phase != type(state).PLAY_PHASE:
+            state.apply_action(state.legal_actions()[0])
+
+    def decide(state: PlumpState) -> list[int]:
+        bot = ExpertBot(seed=3, think_ms=None, samples=12)
+        return [bot.act(Turn.of(state)) for _ in range(3)]
+
+    alone = [decide(s) for s in states]
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        together = list(pool.map(decide, states))
+    assert together == alone

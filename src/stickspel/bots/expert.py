@@ -4,8 +4,13 @@
   (:data:`BEGINNER_SLIPS` of its cards): it follows the rules, not always the plan.
 * ``intermediate`` — the heuristic bot's calls; cards by perfect-information
   Monte Carlo (PIMC) over few worlds, without reading the others' bids.
-* ``expert`` — PIMC for cards and calls over worlds weighted by what the others'
-  bids say (:mod:`stickspel.bots.inference`).
+* ``expert`` — in Plump, where numba compiles the search, IS-MCTS for cards and
+  bids (:mod:`stickspel.search.ismcts`): worlds drawn and weighted by what the
+  others' bids say (:mod:`stickspel.bots.inference`) for half the budget, then
+  one tree over them for the other half, its play-outs goal-aware; the most
+  simulated card or bid is played.  Elsewhere PIMC for cards and calls over
+  the same weighted worlds (``cards="pimc"``, ``bids="aware"`` choose it in
+  Plump too).
 
 PIMC: the cards the seat has not seen are dealt at random (``turn.sample_world``),
 many times; in each such world every candidate is judged with all hands open
@@ -49,6 +54,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -154,8 +160,26 @@ def _card_evaluator(choice: str, game: str) -> str:
     return "ismcts" if choice == "auto" and game == "plump" else "dd"
 
 
-_SOLVERS: dict[tuple[str, int, float], Any] = {}
-_TREES: dict[str, Any] = {}
+#: The search buffers of this thread: solvers by leaf setting, the IS-MCTS tree.
+#: Large, so made once and reused; one a thread, since the server decides for
+#: several tables at once in its worker threads and a buffer holds one search.
+_BUFFERS = threading.local()
+
+
+def _thread_tree() -> Any:
+    from stickspel.search.ismcts import Tree
+
+    tree = getattr(_BUFFERS, "tree", None)
+    if tree is None:
+        tree = _BUFFERS.tree = Tree()
+    return tree
+
+
+def _thread_solvers() -> dict[tuple[str, int, float], Any]:
+    solvers: dict[tuple[str, int, float], Any] | None = getattr(_BUFFERS, "solvers", None)
+    if solvers is None:
+        solvers = _BUFFERS.solvers = {}
+    return solvers
 
 
 def _wants_tricks(world: Any, seat: int) -> bool:
@@ -293,6 +317,7 @@ class ExpertBot:
         self.ucb_c = ISMCTS_C
         self.ismcts_noise = ISMCTS_NOISE
         self.ismcts_worlds = ISMCTS_WORLDS
+        self.ismcts_opponents = "tree"  # or "policy": the others' cards by the play-out's
         self.world_share = ISMCTS_WORLD_SHARE
         self.bid_lift = BID_LIFT
         self.nil_lift = NIL_LIFT
@@ -411,7 +436,6 @@ class ExpertBot:
         or Plump's bid at its root: worlds drawn and weighted as PIMC's for a share of
         the budget (:data:`ISMCTS_WORLDS` at most), then simulations over them until
         the budget is spent."""
-        from stickspel.search.ismcts import Tree
 
         start = time.perf_counter()
         bidding = turn.observation["phase"] != "play"
@@ -426,10 +450,8 @@ class ExpertBot:
             bids.append(row)
             if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
                 break
-        tree = _TREES.get("tree")
-        if tree is None:
-            tree = _TREES["tree"] = Tree()
-        tree.c, tree.noise = self.ucb_c, self.ismcts_noise
+        tree = _thread_tree()
+        tree.c, tree.noise, tree.opponents = self.ucb_c, self.ismcts_noise, self.ismcts_opponents
         if bidding:
             self._start_bid_tree(tree, turn, worlds, weights, bids, rng)
         else:
@@ -532,16 +554,17 @@ class ExpertBot:
         return out
 
     def _solver(self) -> Any:
-        """The solver with this bot's leaf play-outs (one a setting in the process:
+        """The solver with this bot's leaf play-outs (one a setting in the thread:
         their tables are large, and a decision leaves nothing in them that matters)."""
         from stickspel.search import Solver
 
         key = (self.leaf, self.leaf_runs, self.leaf_noise)
-        if key not in _SOLVERS:
-            _SOLVERS[key] = Solver(
+        solvers = _thread_solvers()
+        if key not in solvers:
+            solvers[key] = Solver(
                 leaf=self.leaf, leaf_runs=self.leaf_runs, leaf_noise=self.leaf_noise
             )
-        return _SOLVERS[key]
+        return solvers[key]
 
     def bid_values(
         self, world: Any, seat: int, legal: Sequence[int], rng: random.Random

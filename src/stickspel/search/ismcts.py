@@ -63,7 +63,10 @@ NODE_W = 7
 #: a bid at the root: whether it is one, the seat, the candidate bids (a bit a
 #: bid), the dealer whose guessed bid the spärr moves (-1: none), the tricks.
 BIDDING_, SEAT_, CANDS_, DEALER_, SIZE_ = 3, 4, 5, 6, 7
-META_SIZE = 8
+#: ... and whether the other seats play by the play-out's policy in the tree too
+#: (1) or choose by the tree's statistics (0, IS-MCTS's own way).
+OPPONENTS_ = 8
+META_SIZE = 9
 #: A bid's action in the tree: above the 52 cards.
 BID_ACTION = 52
 #: UCB1's exploration constant, the scores scaled to 0 … 1 by the table's highest.
@@ -136,6 +139,23 @@ def simulate(
                     util[i * K.UT + t] = bidtab[b * K.UT + t]
         while s[K.HANDS_ + s[K.MOVE_]]:
             legal = K.legal_mask(s)
+            if meta[OPPONENTS_] and s[K.MOVE_] != meta[SEAT_]:
+                # another seat's card by the play-out's policy, in this world's hand:
+                # the tree branches on it as on a chance event
+                if noise > 0 and K.next_random(rng) % 1000 < noise:
+                    a = K.random_card(legal, rng)
+                else:
+                    a = K.aware_card(s, util)
+                child = _child(tree, meta, node, a, s[K.MOVE_])
+                K.play(s, a)
+                if child < 0:
+                    break  # the tree is full: the rest is played out
+                depth += 1
+                path[depth] = child
+                if tree[child * NODE_W + VISITS_] == 0:
+                    break  # a new node: the rest is played out
+                node = child
+                continue
             best = -1
             best_score = -1e300
             tried = 0
@@ -192,6 +212,31 @@ def simulate(
 
 
 @jit
+def _child(tree: Any, meta: Any, node: int, a: int, mover: int) -> int:
+    """``node``'s child for card ``a``, added when missing (-1: the tree is full)."""
+    ch = tree[node * NODE_W + FIRST_]
+    while ch >= 0:
+        if tree[ch * NODE_W + ACTION_] == a:
+            tree[ch * NODE_W + AVAIL_] += 1
+            return int(ch)
+        ch = tree[ch * NODE_W + NEXT_]
+    if meta[0] >= meta[1]:
+        return -1
+    new = meta[0]
+    meta[0] += 1
+    at = new * NODE_W
+    tree[at + FIRST_] = -1
+    tree[at + NEXT_] = tree[node * NODE_W + FIRST_]
+    tree[at + ACTION_] = a
+    tree[at + VISITS_] = 0
+    tree[at + AVAIL_] = 1
+    tree[at + MOVER_] = mover
+    tree[at + VALUE_] = 0
+    tree[node * NODE_W + FIRST_] = new
+    return int(new)
+
+
+@jit
 def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any) -> int:
     """The root's bid child for one simulation: a candidate not tried yet (a new
     node), else UCB1's choice."""
@@ -231,7 +276,16 @@ def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any) -> int:
 class Tree:
     """One search's tree, reused from decision to decision (its buffers are large)."""
 
-    def __init__(self, capacity: int = MAX_NODES, c: float = UCB_C, noise: float = 0.1) -> None:
+    def __init__(
+        self,
+        capacity: int = MAX_NODES,
+        c: float = UCB_C,
+        noise: float = 0.1,
+        opponents: str = "tree",
+    ) -> None:
+        if opponents not in ("tree", "policy"):
+            raise SearchError(f"opponents={opponents!r}: 'tree' or 'policy'")
+        self.opponents = opponents
         self.capacity = capacity
         self.c = c
         self.noise = noise
@@ -253,6 +307,7 @@ class Tree:
         self._load(worlds, weights, seed)
         self.util = goal_table(worlds[0])
         self._scale(worlds[0].n)
+        self.meta[SEAT_] = worlds[0].to_move
         self.wbids = self.bidtab = new_buffer(1)
 
     def start_bid(
@@ -294,7 +349,7 @@ class Tree:
         mask = 0
         for b in candidates:
             mask |= 1 << b
-        self.meta[BIDDING_:META_SIZE] = [1, seat, mask, sparr_dealer, size]
+        self.meta[BIDDING_:OPPONENTS_] = [1, seat, mask, sparr_dealer, size]
 
     def _load(self, worlds: Sequence[Position], weights: Sequence[float], seed: int) -> None:
         if not worlds or len(worlds) != len(weights):
@@ -305,6 +360,7 @@ class Tree:
         self.order = new_buffer(_ORDER_SIZE)
         self.order[:] = _draw_order(weights)
         self.meta[:] = [1, self.capacity, 1000] + [0] * (META_SIZE - 3)
+        self.meta[OPPONENTS_] = int(self.opponents == "policy")
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF
 

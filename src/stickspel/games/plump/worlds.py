@@ -158,27 +158,29 @@ def deal_with_voids(
             start += k
         return piles
     accepts = [0b1111 & ~b for b in bans]
+    # Hall's condition over the 15 sets of suits, kept up to date card by card: the
+    # cards of each set still to deal, and the room of the piles accepting any of it
+    # (summing them afresh for every card was most of a world's time)
+    need = [sum(counts[s] for s in range(4) if group >> s & 1) for group in range(16)]
+    room = [sum(k for k, a in zip(left, accepts, strict=True) if a & group) for group in range(16)]
+    feeds = [[group for group in range(1, 16) if a & group] for a in accepts]
+    holding = [[group for group in range(1, 16) if group >> s & 1] for s in range(4)]
     for card in order:
         suit = card // 13
-        counts[suit] -= 1
+        for group in holding[suit]:
+            need[group] -= 1
         choices = [i for i, k in enumerate(left) if k and accepts[i] >> suit & 1]
         while True:
             # weighted by room, as a plain shuffle would be
             i = rng.choices(choices, weights=[left[j] for j in choices])[0]
             left[i] -= 1
-            if _placeable(counts, left, accepts):
-                break
+            for group in feeds[i]:
+                room[group] -= 1
+            if all(need[g] <= room[g] or not need[g] for g in range(1, 16)):
+                break  # the rest still fits: the card stays here
             left[i] += 1
+            for group in feeds[i]:
+                room[group] += 1
             choices.remove(i)
         piles[i].append(card)
     return piles
-
-
-def _placeable(counts: Sequence[int], left: Sequence[int], accepts: Sequence[int]) -> bool:
-    """Hall's condition: for every set of suits, the cards of those suits fit in
-    the room of the piles that accept at least one of them."""
-    for suits in range(1, 16):
-        need = sum(counts[s] for s in range(4) if suits >> s & 1)
-        if need and need > sum(k for k, a in zip(left, accepts, strict=True) if a & suits):
-            return False
-    return True
