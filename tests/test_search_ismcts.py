@@ -188,3 +188,17 @@ def test_experts_deciding_in_threads_at_once_decide_as_alone() -> None:
     with ThreadPoolExecutor(max_workers=6) as pool:
         together = list(pool.map(decide, states))
     assert together == alone
+
+
+def test_a_read_shift_takes_the_others_to_bid_that_far_above_their_count() -> None:
+    from stickspel.bots.inference import plump_hands_weight
+    from stickspel.bots.plump import count_tricks
+
+    hands = (tuple(parse_cards("AS KS QH 4C")), tuple(parse_cards("2D 3D 5C 9H")))
+    up = parse_card("2S")
+    counted = count_tricks(list(hands[1]), ((1 << 52) - 1) & ~sum(1 << c for c in (*hands[1], up)),
+                           2, 4, 3)  # fmt: skip
+    bid = round(counted + 1)
+    weight = plump_hands_weight(hands, [(1, bid)], 0, 4, 3, up)
+    shifted = plump_hands_weight(hands, [(1, bid)], 0, 4, 3, up, shift=bid - counted)
+    assert shifted == pytest.approx(1.0) and weight < shifted

@@ -221,7 +221,7 @@ def _guessed_bids(world: Any, seat: int) -> tuple[list[int], float]:
 
 
 def _plump_worlds(
-    turn: Turn, rng: random.Random, infer: bool
+    turn: Turn, rng: random.Random, infer: bool, shift: float = 0.0
 ) -> Iterator[tuple[Any, float, list[int]]]:
     """Plump worlds for IS-MCTS without end: each a search position (from the first
     lead while bidding), its weight by the bids made, and every seat's bid (the
@@ -250,7 +250,9 @@ def _plump_worlds(
         deal = sample_deal(state, seat, rng)
         masks = [mask_of(h) for h in deal.hands]
         weight = (
-            plump_hands_weight(deal.hands, state.auction, seat, size, trump, up) if infer else 1.0
+            plump_hands_weight(deal.hands, state.auction, seat, size, trump, up, shift=shift)
+            if infer
+            else 1.0
         )
         if state.phase == PLAY:
             trick = list(state.trick)
@@ -318,6 +320,7 @@ class ExpertBot:
         self.ismcts_noise = ISMCTS_NOISE
         self.ismcts_worlds = ISMCTS_WORLDS
         self.ismcts_opponents = "tree"  # or "policy": the others' cards by the play-out's
+        self.bid_read_shift = 0.0  # the others read as bidding this far above their count
         self.world_share = ISMCTS_WORLD_SHARE
         self.bid_lift = BID_LIFT
         self.nil_lift = NIL_LIFT
@@ -444,7 +447,7 @@ class ExpertBot:
         bids: list[list[int]] = []
         cap = self.samples if self.samples is not None else self.ismcts_worlds
         share = None if self.think_ms is None else start + self.world_share * self.think_ms / 1000
-        for pos, weight, row in _plump_worlds(turn, rng, self.infer):
+        for pos, weight, row in _plump_worlds(turn, rng, self.infer, self.bid_read_shift):
             worlds.append(pos)
             weights.append(max(weight, 1e-12))  # Plump's weights have a floor: none is 0
             bids.append(row)

@@ -70,9 +70,11 @@ def plump_hands_weight(
     trump: int | None,
     upcard: int | None,
     sigma: float = BID_SIGMA,
+    shift: float = 0.0,
 ) -> float:
     """:func:`plump_bid_weight` from the hands as dealt (``dealt``, card ids a seat)
-    and the bids made (``auction``: seat and bid), without a world's state."""
+    and the bids made (``auction``: seat and bid), without a world's state;
+    ``shift``: how far above the counted tricks the others are taken to bid."""
     from stickspel.bots.plump import count_tricks
 
     n = len(dealt)
@@ -82,7 +84,7 @@ def plump_hands_weight(
         if s != seat:
             hand = list(dealt[s])
             unknown = ((1 << 52) - 1) & ~(mask_of(hand) | up)
-            d = bid - count_tricks(hand, unknown, n, size, trump)
+            d = bid - shift - count_tricks(hand, unknown, n, size, trump)
             weight *= max(math.exp(-d * d / (2 * sigma * sigma)), BID_FLOOR)
     return weight
 
