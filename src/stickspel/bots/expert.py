@@ -439,7 +439,6 @@ class ExpertBot:
         or Plump's bid at its root: worlds drawn and weighted as PIMC's for a share of
         the budget (:data:`ISMCTS_WORLDS` at most), then simulations over them until
         the budget is spent."""
-
         start = time.perf_counter()
         bidding = turn.observation["phase"] != "play"
         worlds: list[Any] = []

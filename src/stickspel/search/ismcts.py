@@ -11,7 +11,11 @@ starved), adds one node, plays the deal out with the goal-aware policy of
 :func:`~stickspel.search.kernels.aware_card` and credits every node on the path
 with the deal score of the seat that moved into it.  The other seats' choices
 in the tree are then what their statistics say across all the worlds: a seat
-cannot choose by the cards it could not see.
+cannot choose by the cards it could not see.  (``Tree(opponents="policy")``
+takes their cards instead from the play-out's policy on their hands in each
+world, the tree branching on them as on chance: measured level with the
+default, docs/bots.md.)  :meth:`Tree.start_bid` puts Plump's bid at the root,
+so that a bid is judged by the card play that follows it under the same search.
 
 The worlds come in drawn and weighted (the bots draw them with what the bids
 say); each simulation picks one from ``order``, a list of world indices in
