@@ -182,17 +182,7 @@ def simulate(
             if untried:
                 if meta[0] < meta[1]:  # a new node for one card not tried yet here
                     a = K.random_card(untried, rng)
-                    new = meta[0]
-                    meta[0] += 1
-                    at = new * NODE_W
-                    tree[at + FIRST_] = -1
-                    tree[at + NEXT_] = tree[node * NODE_W + FIRST_]
-                    tree[at + ACTION_] = a
-                    tree[at + VISITS_] = 0
-                    tree[at + AVAIL_] = 1
-                    tree[at + MOVER_] = s[K.MOVE_]
-                    tree[at + VALUE_] = 0
-                    tree[node * NODE_W + FIRST_] = new
+                    new = _add_child(tree, meta, node, a, s[K.MOVE_])
                     K.play(s, a)
                     depth += 1
                     path[depth] = new
@@ -224,6 +214,13 @@ def _child(tree: Any, meta: Any, node: int, a: int, mover: int) -> int:
             tree[ch * NODE_W + AVAIL_] += 1
             return int(ch)
         ch = tree[ch * NODE_W + NEXT_]
+    return _add_child(tree, meta, node, a, mover)
+
+
+@jit
+def _add_child(tree: Any, meta: Any, node: int, action: int, mover: int) -> int:
+    """A new first child of ``node``: ``action`` played by ``mover`` (-1: the tree
+    is full)."""
     if meta[0] >= meta[1]:
         return -1
     new = meta[0]
@@ -231,7 +228,7 @@ def _child(tree: Any, meta: Any, node: int, a: int, mover: int) -> int:
     at = new * NODE_W
     tree[at + FIRST_] = -1
     tree[at + NEXT_] = tree[node * NODE_W + FIRST_]
-    tree[at + ACTION_] = a
+    tree[at + ACTION_] = action
     tree[at + VISITS_] = 0
     tree[at + AVAIL_] = 1
     tree[at + MOVER_] = mover
@@ -263,18 +260,7 @@ def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any) -> int:
     if untried == 0:
         return int(best)
     b = K.random_card(untried, rng)  # a random set bit: the bid
-    new = meta[0]
-    meta[0] += 1
-    at = new * NODE_W
-    tree[at + FIRST_] = -1
-    tree[at + NEXT_] = tree[FIRST_]
-    tree[at + ACTION_] = BID_ACTION + b
-    tree[at + VISITS_] = 0
-    tree[at + AVAIL_] = 1
-    tree[at + MOVER_] = meta[SEAT_]
-    tree[at + VALUE_] = 0
-    tree[FIRST_] = new
-    return int(new)
+    return _add_child(tree, meta, 0, BID_ACTION + b, meta[SEAT_])  # room: a fresh tree
 
 
 class Tree:
