@@ -62,7 +62,7 @@ from typing import Any
 from stickspel.bots import Turn
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import Objective, objective_of
-from stickspel.bots.plump import count_tricks
+from stickspel.bots.plump import count_dealt
 
 __all__ = [
     "ExpertBot",
@@ -196,28 +196,30 @@ def _wants_tricks(world: Any, seat: int) -> bool:
     return any(score_deal(world.rules, bid, won + f) > now for f in range(1, left + 1))
 
 
-def _guessed_bids(world: Any, seat: int) -> tuple[list[int], float]:
-    """Plump: the bids made in ``world``, the ones still to come guessed from the
-    hands (what the heuristic counts, 0 for ``seat``), and what ``seat``'s hand counts."""
-    from stickspel.bots.plump import estimate_tricks
-    from stickspel.core.cards import card_str, suit_str
-
-    n, size = world.num_players, world.hand_size
-    known = list(world.bids)
-    guess: list[int] = [0] * n
-    obs = {
-        "trump": suit_str(world.trump),
-        "upcard": card_str(world.upcard) if world.upcard is not None else None,
-        "hand_size": size,
-        "played": [],
-        "bids": known,
-    }
+def _bid_row(
+    dealt: Sequence[Sequence[int]],
+    bids: Sequence[int | None],
+    seat: int,
+    size: int,
+    trump: int | None,
+    upcard: int | None,
+) -> list[int]:
+    """Plump: every seat's bid — the ones made, the ones still to come guessed as
+    what the hand counts (``count_dealt``), 0 for ``seat``."""
+    n = len(bids)
+    row = [b if b is not None else 0 for b in bids]
     for s in range(n):
-        if known[s] is None and s != seat:
-            obs["hand"] = [card_str(c) for c in world.dealt[s]]
-            guess[s] = max(0, min(size, round(estimate_tricks(obs))))
-    obs["hand"] = [card_str(c) for c in world.dealt[seat]]
-    return guess, estimate_tricks(obs)
+        if bids[s] is None and s != seat:
+            row[s] = max(0, min(size, round(count_dealt(dealt[s], n, size, trump, upcard))))
+    return row
+
+
+def _guessed_bids(world: Any, seat: int) -> tuple[list[int], float]:
+    """Plump: every seat's bid in ``world`` (:func:`_bid_row`), and what ``seat``'s
+    hand counts."""
+    n, size, trump, up = world.num_players, world.hand_size, world.trump, world.upcard
+    row = _bid_row(world.dealt, world.bids, seat, size, trump, up)
+    return row, count_dealt(world.dealt[seat], n, size, trump, up)
 
 
 def _plump_worlds(
@@ -239,13 +241,18 @@ def _plump_worlds(
     if state.phase != PLAY and not state.bids_visible():
         while True:
             world: Any = turn.sample_world(rng)
-            guess, _ = _guessed_bids(world, seat)
             weight = world_weight(world, seat) if infer else 1.0
-            row = [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
-            yield Position.from_state(world), weight, row
+            yield Position.from_state(world), weight, _guessed_bids(world, seat)[0]
     n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
     played = [mask_of(cards) for cards in _shown(state)[0]]
-    full = (1 << 52) - 1
+    # what every world shares: the trick on the table, who leads, the bids made
+    in_play = state.phase == PLAY
+    trick = list(state.trick)
+    if in_play:
+        leader = state.leader if trick else state.current
+    else:
+        leader = state.dealer_seat if state.rules.first_lead == "dealer" else state.forhand()
+    made = tuple(b if b is not None else 0 for b in state.bids)
     while True:
         deal = sample_deal(state, seat, rng)
         masks = [mask_of(h) for h in deal.hands]
@@ -254,23 +261,14 @@ def _plump_worlds(
             if infer
             else 1.0
         )
-        if state.phase == PLAY:
-            trick = list(state.trick)
+        if in_play:
             hands = [masks[s] & ~played[s] for s in range(n)]
-            leader = state.leader if trick else state.current
             pos = Position.from_hands(hands, trump, leader, trick=trick, tricks=state.tricks_won)
-            pos.bids = tuple(b if b is not None else 0 for b in state.bids)
-            row = list(pos.bids)
+            pos.bids = made
+            row = list(made)
         else:
-            rules = state.rules
-            lead = state.dealer_seat if rules.first_lead == "dealer" else state.forhand()
-            pos = Position.from_hands(masks, trump, lead)
-            row = [b if b is not None else 0 for b in state.bids]
-            for s in range(n):
-                if state.bids[s] is None and s != seat:
-                    unknown = full & ~(masks[s] | (0 if up is None else 1 << up))
-                    count = count_tricks(list(deal.hands[s]), unknown, n, size, trump)
-                    row[s] = max(0, min(size, round(count)))
+            pos = Position.from_hands(masks, trump, leader)
+            row = _bid_row(deal.hands, state.bids, seat, size, trump, up)
         pos.game, pos.rules = "plump", state.rules
         yield pos, weight, row
 
@@ -603,7 +601,7 @@ class ExpertBot:
             if action not in near:
                 out[action] = -abs(bid - mine)
                 continue
-            bids = [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
+            bids = list(guess)  # the bids made, the ones to come guessed
             bids[seat] = bid
             self._round_sparr(world, bids)
             runs = playout_tricks(

@@ -25,8 +25,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from stickspel.core.cards import mask_of
-
 __all__ = [
     "world_weight",
     "plump_bid_weight",
@@ -75,16 +73,13 @@ def plump_hands_weight(
     """:func:`plump_bid_weight` from the hands as dealt (``dealt``, card ids a seat)
     and the bids made (``auction``: seat and bid), without a world's state;
     ``shift``: how far above the counted tricks the others are taken to bid."""
-    from stickspel.bots.plump import count_tricks
+    from stickspel.bots.plump import count_dealt
 
     n = len(dealt)
-    up = 0 if upcard is None else 1 << upcard
     weight = 1.0
     for s, bid in auction:
         if s != seat:
-            hand = list(dealt[s])
-            unknown = ((1 << 52) - 1) & ~(mask_of(hand) | up)
-            d = bid - shift - count_tricks(hand, unknown, n, size, trump)
+            d = bid - shift - count_dealt(dealt[s], n, size, trump, upcard)
             weight *= max(math.exp(-d * d / (2 * sigma * sigma)), BID_FLOOR)
     return weight
 

@@ -20,13 +20,14 @@ its seat's observation and the legal actions (a :class:`~stickspel.bots.Turn`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from stickspel.bots import Turn
 from stickspel.core.cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
 from stickspel.games.plump import BID_BASE
 
-__all__ = ["HeuristicBot", "BOTS", "estimate_tricks", "count_tricks"]
+__all__ = ["HeuristicBot", "BOTS", "estimate_tricks", "count_tricks", "count_dealt"]
 
 # Tuned on seeded self-play (hit rate): a low card with no guard rarely wins
 # unless led, and at tables of four or more a slightly low bid is easier to hit
@@ -72,6 +73,15 @@ def estimate_tricks(obs: dict[str, Any]) -> float:
     trump = parse_suit(obs["trump"]) if obs.get("trump") else None
     unknown = _unknown_mask(obs, hand)
     return count_tricks(hand, unknown, len(obs["bids"]), int(obs["hand_size"]), trump)
+
+
+def count_dealt(
+    hand: Sequence[int], n: int, size: int, trump: int | None, upcard: int | None
+) -> float:
+    """What :func:`estimate_tricks` counts in ``hand`` at the bid: nothing played
+    yet, every card but the hand and the upcard unseen."""
+    seen = mask_of(hand) | (0 if upcard is None else 1 << upcard)
+    return count_tricks(list(hand), ((1 << 52) - 1) & ~seen, n, size, trump)
 
 
 def count_tricks(hand: list[int], unknown: int, n: int, size: int, trump: int | None) -> float:
