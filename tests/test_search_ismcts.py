@@ -139,8 +139,9 @@ def test_ismcts_within_a_time_budget_plays_a_deal() -> None:
         state.apply_action(action)
 
 
+@pytest.mark.parametrize("read", ["count", "share"])
 @pytest.mark.parametrize("cards_played", [0, 1, 6, 13])
-def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int) -> None:
+def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int, read: str) -> None:
     from stickspel.bots.expert import _guessed_bids, _plump_worlds
     from stickspel.bots.inference import world_weight
 
@@ -154,7 +155,7 @@ def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int) -> None:
         for _ in range(cards_played - 1):
             state.apply_action(model._heuristic(Turn.of(state)))
     turn = Turn.of(state)
-    fast = _plump_worlds(turn, random.Random(8), infer=True)
+    fast = _plump_worlds(turn, random.Random(8), infer=True, read=read)
     slow = random.Random(8)
     for _ in range(5):
         pos, weight, row = next(fast)
@@ -165,8 +166,9 @@ def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int) -> None:
             "plump",
             state.rules,
         )
-        assert weight == pytest.approx(world_weight(world, turn.seat), rel=1e-12)
-        guess, _ = _guessed_bids(world, turn.seat)
+        if read == "count":
+            assert weight == pytest.approx(world_weight(world, turn.seat), rel=1e-12)
+        guess, _ = _guessed_bids(world, turn.seat, read)
         assert row == [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
 
 
@@ -202,3 +204,41 @@ def test_a_read_shift_takes_the_others_to_bid_that_far_above_their_count() -> No
     weight = plump_hands_weight(hands, [(1, bid)], 0, 4, 3, up)
     shifted = plump_hands_weight(hands, [(1, bid)], 0, 4, 3, up, shift=bid - counted)
     assert shifted == pytest.approx(1.0) and weight < shifted
+
+
+def test_a_hand_read_at_its_share_is_its_count_scaled_to_the_tricks_of_the_deal() -> None:
+    from stickspel.bots.inference import plump_hands_weight
+    from stickspel.bots.plump import count_dealt, share_dealt
+
+    rng = random.Random(5)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[10 * s : 10 * s + 10] for s in range(4)]
+    up = deck[40]
+    counts = [count_dealt(h, 4, 10, up // 13, up) for h in hands]
+    shares = share_dealt(hands, 10, up // 13, up)
+    assert sum(shares) == pytest.approx(10.0)
+    assert all(
+        s / c == pytest.approx(10 / sum(counts)) for s, c in zip(shares, counts, strict=True)
+    )
+    # the others' bids read against the shares: a bid at a seat's share fits best
+    bid = round(shares[1])
+    at_share = plump_hands_weight(hands, [(1, bid)], 0, 10, up // 13, up, expected=shares)
+    off = plump_hands_weight(hands, [(1, bid + 2)], 0, 10, up // 13, up, expected=shares)
+    assert at_share > off
+
+
+def test_the_counts_of_big_deals_fall_short_of_the_tricks() -> None:
+    # why the share exists: four hands of ten count about seven of the ten tricks
+    from stickspel.bots.plump import count_dealt
+
+    rng = random.Random(11)
+    totals = []
+    for _ in range(200):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        up = deck[40]
+        totals.append(
+            sum(count_dealt(deck[10 * s : 10 * s + 10], 4, 10, up // 13, up) for s in range(4))
+        )
+    assert 6.0 < sum(totals) / len(totals) < 8.0

@@ -62,7 +62,7 @@ from typing import Any
 from stickspel.bots import Turn
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import Objective, objective_of
-from stickspel.bots.plump import count_dealt
+from stickspel.bots.plump import count_dealt, share_dealt
 
 __all__ = [
     "ExpertBot",
@@ -126,6 +126,8 @@ ISMCTS_WORLDS = 2000
 ISMCTS_WORLD_SHARE = 0.5
 ISMCTS_SIMS_PER_WORLD = 200
 ISMCTS_CHUNK = 256
+#: The first batch of worlds drawn in compiled code (each next one twice as big).
+ISMCTS_BATCH = 64
 ISMCTS_MIN_SIMS = 64
 ISMCTS_C = 0.7
 ISMCTS_NOISE = 0.1
@@ -203,27 +205,41 @@ def _bid_row(
     size: int,
     trump: int | None,
     upcard: int | None,
+    expected: Sequence[float] | None = None,
 ) -> list[int]:
     """Plump: every seat's bid — the ones made, the ones still to come guessed as
-    what the hand counts (``count_dealt``), 0 for ``seat``."""
+    the tricks the hand is ``expected`` to take (default: what it counts,
+    ``count_dealt``), 0 for ``seat``."""
     n = len(bids)
     row = [b if b is not None else 0 for b in bids]
     for s in range(n):
         if bids[s] is None and s != seat:
-            row[s] = max(0, min(size, round(count_dealt(dealt[s], n, size, trump, upcard))))
+            mean = (
+                count_dealt(dealt[s], n, size, trump, upcard) if expected is None else expected[s]
+            )
+            row[s] = max(0, min(size, round(mean)))
     return row
 
 
-def _guessed_bids(world: Any, seat: int) -> tuple[list[int], float]:
+def _expected_tricks(
+    read: str, dealt: Sequence[Sequence[int]], size: int, trump: int | None, upcard: int | None
+) -> list[float] | None:
+    """The tricks each hand of a world is read to take: ``"share"``, its count scaled
+    to the deal's tricks (``share_dealt``); ``"count"`` (``None``), the count."""
+    return share_dealt(dealt, size, trump, upcard) if read == "share" else None
+
+
+def _guessed_bids(world: Any, seat: int, read: str = "count") -> tuple[list[int], float]:
     """Plump: every seat's bid in ``world`` (:func:`_bid_row`), and what ``seat``'s
     hand counts."""
     n, size, trump, up = world.num_players, world.hand_size, world.trump, world.upcard
-    row = _bid_row(world.dealt, world.bids, seat, size, trump, up)
+    expected = _expected_tricks(read, world.dealt, size, trump, up)
+    row = _bid_row(world.dealt, world.bids, seat, size, trump, up, expected)
     return row, count_dealt(world.dealt[seat], n, size, trump, up)
 
 
 def _plump_worlds(
-    turn: Turn, rng: random.Random, infer: bool, shift: float = 0.0
+    turn: Turn, rng: random.Random, infer: bool, shift: float = 0.0, read: str = "count"
 ) -> Iterator[tuple[Any, float, list[int]]]:
     """Plump worlds for IS-MCTS without end: each a search position (from the first
     lead while bidding), its weight by the bids made, and every seat's bid (the
@@ -242,7 +258,7 @@ def _plump_worlds(
         while True:
             world: Any = turn.sample_world(rng)
             weight = world_weight(world, seat) if infer else 1.0
-            yield Position.from_state(world), weight, _guessed_bids(world, seat)[0]
+            yield Position.from_state(world), weight, _guessed_bids(world, seat, read)[0]
     n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
     played = [mask_of(cards) for cards in _shown(state)[0]]
     # what every world shares: the trick on the table, who leads, the bids made
@@ -256,8 +272,11 @@ def _plump_worlds(
     while True:
         deal = sample_deal(state, seat, rng)
         masks = [mask_of(h) for h in deal.hands]
+        expected = _expected_tricks(read, deal.hands, size, trump, up)
         weight = (
-            plump_hands_weight(deal.hands, state.auction, seat, size, trump, up, shift=shift)
+            plump_hands_weight(
+                deal.hands, state.auction, seat, size, trump, up, shift=shift, expected=expected
+            )
             if infer
             else 1.0
         )
@@ -268,9 +287,59 @@ def _plump_worlds(
             row = list(made)
         else:
             pos = Position.from_hands(masks, trump, leader)
-            row = _bid_row(deal.hands, state.bids, seat, size, trump, up)
+            row = _bid_row(deal.hands, state.bids, seat, size, trump, up, expected)
         pos.game, pos.rules = "plump", state.rules
         yield pos, weight, row
+
+
+def _plump_draw(
+    turn: Turn, rng: random.Random, infer: bool, shift: float, read: str, capacity: int
+) -> Any:
+    """The worlds of :func:`_plump_worlds` drawn in compiled code
+    (:class:`stickspel.search.redeal.PlumpDraw`): the same deals, weights and bid
+    rows, at a few microseconds a world; ``None`` while simultaneous bids are
+    hidden (whole worlds are drawn then)."""
+    from stickspel.bots.inference import BID_FLOOR, BID_SIGMA
+    from stickspel.core.cards import mask_of
+    from stickspel.games.plump.rules import PLAY
+    from stickspel.games.plump.worlds import _shown
+    from stickspel.search import Position
+    from stickspel.search.redeal import PlumpDraw
+
+    state: Any = turn._source  # a PlumpState: its public parts and the seat's hand
+    seat = turn.seat
+    if state.phase != PLAY and not state.bids_visible():
+        return None
+    deal, _ = state.current_deal_items()
+    n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
+    shown, voids = _shown(state)
+    played = [mask_of(cards) for cards in shown]
+    mine = mask_of(deal.hands[seat])
+    known = mine | (0 if up is None else 1 << up)
+    for m in played:
+        known |= m
+    unseen = [c for c in range(52) if not known >> c & 1]
+    piles = [(size - len(shown[s]), voids[s], s) for s in range(n) if s != seat]
+    if deal.extra:  # the blind hand: nobody has seen it
+        piles.append((size, 0, -1))
+    piles.append((len(unseen) - sum(p[0] for p in piles), 0, -1))  # the undealt rest
+    hands = [0] * n
+    hands[seat] = mine & ~played[seat]
+    if state.phase == PLAY:
+        trick = list(state.trick)
+        leader = state.leader if trick else state.current
+        base = Position.from_hands(hands, trump, leader, trick=trick, tricks=state.tricks_won)
+        base.bids = tuple(b if b is not None else 0 for b in state.bids)
+    else:
+        leader = state.dealer_seat if state.rules.first_lead == "dealer" else state.forhand()
+        base = Position.from_hands(hands, trump, leader)
+    base.game, base.rules = "plump", state.rules
+    return PlumpDraw(
+        base, seat=seat, size=size, trump=trump, upcard=up, unseen=unseen, piles=piles,
+        played=played, dealt_mine=mine, made=list(state.bids), infer=infer,
+        share=read == "share", sigma=BID_SIGMA, floor=BID_FLOOR, shift=shift,
+        capacity=capacity, seed=rng.randrange(1 << 30),
+    )  # fmt: skip
 
 
 def _game_of(state: Any) -> str:
@@ -318,7 +387,11 @@ class ExpertBot:
         self.ismcts_noise = ISMCTS_NOISE
         self.ismcts_worlds = ISMCTS_WORLDS
         self.ismcts_opponents = "tree"  # or "policy": the others' cards by the play-out's
-        self.bid_read_shift = 0.0  # the others read as bidding this far above their count
+        self.bid_read = "count"  # or "share": a hand read at its count or its share
+        self.bid_read_shift = 0.0  # the others read as bidding this far above that
+        self.nil_margin = 0.0  # IS-MCTS bids 0 only this many points above the rest
+        self.bid_lean = 0.0  # IS-MCTS: points a trick of bid is worth above its mean
+        self.compiled_worlds = True  # IS-MCTS's worlds drawn in compiled code (numba)
         self.world_share = ISMCTS_WORLD_SHARE
         self.bid_lift = BID_LIFT
         self.nil_lift = NIL_LIFT
@@ -338,8 +411,7 @@ class ExpertBot:
         if not in_play and game == "plump" and self._bid_model() == "ismcts":
             from stickspel.games.plump.rules import BID_BASE
 
-            visits = self._ismcts(turn, rng).root_visits()
-            return int(BID_BASE + max(visits, key=lambda b: (visits[b], -b)))
+            return int(BID_BASE + self._ismcts_bid(self._ismcts(turn, rng)))
         if in_play and self._evaluator(game) == "ismcts":
             equal = self._ismcts_choices(self._ismcts(turn, rng))
         else:
@@ -419,6 +491,21 @@ class ExpertBot:
             weight = world_weight(world, turn.seat) if self.infer else 1.0
             yield world, weight
 
+    def _ismcts_bid(self, tree: Any) -> int:
+        """The bid of the tree: the most simulated; nothing (0) only where its mean
+        score beats the best other bid's by ``nil_margin`` points."""
+        visits: dict[int, int] = tree.root_visits()
+        values: dict[int, float] = tree.root_values()
+        best = max(visits, key=lambda b: (visits[b], -b))
+        if self.bid_lean:
+            tried = [b for b in visits if 10 * visits[b] >= visits[best]]
+            best = max(tried, key=lambda b: values[b] + self.bid_lean * b)
+        if best == 0 and self.nil_margin > 0 and len(visits) > 1:
+            other = max((b for b in visits if b), key=lambda b: values[b])
+            if values[0] < values[other] + self.nil_margin:
+                return other
+        return best
+
     def _ismcts_choices(self, tree: Any) -> list[int]:
         """The most simulated card, and the cards as well simulated (half its visits
         at least) that score as much within :data:`ISMCTS_TIE`: cards of one worth,
@@ -444,12 +531,47 @@ class ExpertBot:
         bids: list[list[int]] = []
         cap = self.samples if self.samples is not None else self.ismcts_worlds
         share = None if self.think_ms is None else start + self.world_share * self.think_ms / 1000
-        for pos, weight, row in _plump_worlds(turn, rng, self.infer, self.bid_read_shift):
+        if self.compiled_worlds:
+            from stickspel.search import BACKEND
+
+            if BACKEND == "numba":
+                draw = _plump_draw(turn, rng, self.infer, self.bid_read_shift, self.bid_read, cap)
+                if draw is not None:
+                    return self._ismcts_over(
+                        turn, rng, start, self._drawn(draw, cap, share), [], [], bidding
+                    )
+        for pos, weight, row in _plump_worlds(
+            turn, rng, self.infer, self.bid_read_shift, self.bid_read
+        ):
             worlds.append(pos)
             weights.append(max(weight, 1e-12))  # Plump's weights have a floor: none is 0
             bids.append(row)
             if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
                 break
+        return self._ismcts_over(turn, rng, start, worlds, weights, bids, bidding)
+
+    @staticmethod
+    def _drawn(draw: Any, cap: int, share: float | None) -> Any:
+        """Worlds of a compiled draw: batches until ``cap`` or the ``share`` of the
+        budget is spent."""
+        batch = ISMCTS_BATCH
+        while draw.draw(batch) < cap:
+            if share is not None and time.perf_counter() > share:
+                break
+            batch *= 2
+        return draw.worlds
+
+    def _ismcts_over(
+        self,
+        turn: Turn,
+        rng: random.Random,
+        start: float,
+        worlds: Any,
+        weights: list[float],
+        bids: list[list[int]],
+        bidding: bool,
+    ) -> Any:
+        """The tree over ``worlds``, searched until the budget is spent."""
         tree = _thread_tree()
         tree.c, tree.noise, tree.opponents = self.ucb_c, self.ismcts_noise, self.ismcts_opponents
         if bidding:

@@ -23,6 +23,7 @@ weights; the bots average over worlds by weight):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
@@ -69,17 +70,23 @@ def plump_hands_weight(
     upcard: int | None,
     sigma: float = BID_SIGMA,
     shift: float = 0.0,
+    expected: Sequence[float] | None = None,
 ) -> float:
     """:func:`plump_bid_weight` from the hands as dealt (``dealt``, card ids a seat)
     and the bids made (``auction``: seat and bid), without a world's state;
-    ``shift``: how far above the counted tricks the others are taken to bid."""
+    ``shift``: how far above the expected tricks the others are taken to bid;
+    ``expected``: those tricks a seat (default: what each hand counts,
+    ``count_dealt``; ``share_dealt`` is the other reading)."""
     from stickspel.bots.plump import count_dealt
 
     n = len(dealt)
     weight = 1.0
     for s, bid in auction:
         if s != seat:
-            d = bid - shift - count_dealt(dealt[s], n, size, trump, upcard)
+            mean = (
+                count_dealt(dealt[s], n, size, trump, upcard) if expected is None else expected[s]
+            )
+            d = bid - shift - mean
             weight *= max(math.exp(-d * d / (2 * sigma * sigma)), BID_FLOOR)
     return weight
 

@@ -27,7 +27,7 @@ from stickspel.bots import Turn
 from stickspel.core.cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
 from stickspel.games.plump import BID_BASE
 
-__all__ = ["HeuristicBot", "BOTS", "estimate_tricks", "count_tricks", "count_dealt"]
+__all__ = ["HeuristicBot", "BOTS", "estimate_tricks", "count_tricks", "count_dealt", "share_dealt"]
 
 # Tuned on seeded self-play (hit rate): a low card with no guard rarely wins
 # unless led, and at tables of four or more a slightly low bid is easier to hit
@@ -82,6 +82,29 @@ def count_dealt(
     yet, every card but the hand and the upcard unseen."""
     seen = mask_of(hand) | (0 if upcard is None else 1 << upcard)
     return count_tricks(list(hand), ((1 << 52) - 1) & ~seen, n, size, trump)
+
+
+def share_dealt(
+    dealt: Sequence[Sequence[int]], size: int, trump: int | None, upcard: int | None
+) -> list[float]:
+    """What each hand of a deal can expect to take: its :func:`count_dealt` scaled
+    so that the hands together take the deal's ``size`` tricks.
+
+    The count alone falls short in big deals: four hands of ten count 6.95 of the
+    10 tricks on average (the low cards of long suits and the small trumps take the
+    rest), three hands of ten 6.1.  A player who bids what the hand can take bids
+    about its share, not its count.
+
+    >>> from stickspel.core.cards import parse_cards
+    >>> hands = [parse_cards("AS KS 2H"), parse_cards("QS 3D 4D"), parse_cards("5C 6C 7C")]
+    >>> shares = share_dealt(hands, 3, 3, parse_cards("2S")[0])
+    >>> round(sum(shares), 6), shares[0] > shares[1] > shares[2]
+    (3.0, True)
+    """
+    n = len(dealt)
+    counts = [count_dealt(hand, n, size, trump, upcard) for hand in dealt]
+    total = sum(counts)
+    return [c * size / total for c in counts] if total > 0 else counts
 
 
 def count_tricks(hand: list[int], unknown: int, n: int, size: int, trump: int | None) -> float:

@@ -51,6 +51,7 @@ from typing import Any
 from stickspel.search import kernels as K
 from stickspel.search.kernels import jit
 from stickspel.search.position import Position, SearchError, new_buffer
+from stickspel.search.redeal import WorldRows
 
 __all__ = ["Tree", "simulate", "NODE_W", "UCB_C"]
 
@@ -290,19 +291,23 @@ class Tree:
         self.wbids: Any = None
         self.bidtab: Any = None
 
-    def start(self, worlds: Sequence[Position], weights: Sequence[float], seed: int) -> None:
-        """A fresh tree over ``worlds`` (all of one deal, the same seat to play)."""
+    def start(
+        self, worlds: Sequence[Position] | WorldRows, weights: Sequence[float], seed: int
+    ) -> None:
+        """A fresh tree over ``worlds`` (all of one deal, the same seat to play;
+        :class:`~stickspel.search.redeal.WorldRows` hold their weights, and
+        ``weights`` is then not read)."""
         from stickspel.search.solve import goal_table
 
-        self._load(worlds, weights, seed)
-        self.util = goal_table(worlds[0])
-        self._scale(worlds[0].n)
-        self.meta[SEAT_] = worlds[0].to_move
+        first = self._load(worlds, weights, seed)
+        self.util = goal_table(first)
+        self._scale(first.n)
+        self.meta[SEAT_] = first.to_move
         self.wbids = self.bidtab = new_buffer(1)
 
     def start_bid(
         self,
-        worlds: Sequence[Position],
+        worlds: Sequence[Position] | WorldRows,
         weights: Sequence[float],
         seed: int,
         *,
@@ -316,17 +321,20 @@ class Tree:
         ``worlds`` (each from the first lead) with each world's ``bids`` of the
         other seats (the ones still to come guessed; a ``sparr_dealer``'s guess
         moves off the bid the spärr forbids) and ``scores[bid][tricks]``, the
-        deal score of each bid."""
-        self._load(worlds, weights, seed)
-        n = worlds[0].n
+        deal score of each bid (:class:`~stickspel.search.redeal.WorldRows` hold
+        their bids and weights: ``bids`` and ``weights`` are then not read)."""
+        n = self._load(worlds, weights, seed).n
         size = len(scores) - 1
         if not candidates or any(not 0 <= b <= size for b in candidates):
             raise SearchError(f"candidate bids {list(candidates)} outside 0 … {size}")
-        self.wbids = new_buffer(len(worlds) * K.MAX_SEATS)
-        flat_bids = [0] * (len(worlds) * K.MAX_SEATS)
-        for k, row in enumerate(bids):
-            flat_bids[k * K.MAX_SEATS : k * K.MAX_SEATS + n] = row
-        self.wbids[:] = flat_bids
+        if isinstance(worlds, WorldRows):
+            self.wbids = worlds.wbids
+        else:
+            self.wbids = new_buffer(len(worlds) * K.MAX_SEATS)
+            flat_bids = [0] * (len(worlds) * K.MAX_SEATS)
+            for k, row in enumerate(bids):
+                flat_bids[k * K.MAX_SEATS : k * K.MAX_SEATS + n] = row
+            self.wbids[:] = flat_bids
         table = [0] * (len(scores) * K.UT)
         for b, row in enumerate(scores):
             table[b * K.UT : b * K.UT + len(row)] = row
@@ -341,18 +349,30 @@ class Tree:
             mask |= 1 << b
         self.meta[BIDDING_:OPPONENTS_] = [1, seat, mask, sparr_dealer, size]
 
-    def _load(self, worlds: Sequence[Position], weights: Sequence[float], seed: int) -> None:
-        if not worlds or len(worlds) != len(weights):
-            raise SearchError("IS-MCTS needs worlds, each with its weight")
-        self.worlds = new_buffer(len(worlds) * K.STATE_SIZE)
-        for k, pos in enumerate(worlds):
-            self.worlds[k * K.STATE_SIZE : (k + 1) * K.STATE_SIZE] = pos.s
+    def _load(
+        self, worlds: Sequence[Position] | WorldRows, weights: Sequence[float], seed: int
+    ) -> Position:
+        """The worlds in, the tree emptied; the first world (what they share)."""
+        if isinstance(worlds, WorldRows):
+            if not worlds.count:
+                raise SearchError("IS-MCTS needs worlds, each with its weight")
+            self.worlds = worlds.rows
+            weights = [float(w) for w in worlds.weights[: worlds.count]]
+            first = worlds.base
+        else:
+            if not worlds or len(worlds) != len(weights):
+                raise SearchError("IS-MCTS needs worlds, each with its weight")
+            self.worlds = new_buffer(len(worlds) * K.STATE_SIZE)
+            for k, pos in enumerate(worlds):
+                self.worlds[k * K.STATE_SIZE : (k + 1) * K.STATE_SIZE] = pos.s
+            first = worlds[0]
         self.order = new_buffer(_ORDER_SIZE)
         self.order[:] = _draw_order(weights)
         self.meta[:] = [1, self.capacity, 1000] + [0] * (META_SIZE - 3)
         self.meta[OPPONENTS_] = int(self.opponents == "policy")
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF
+        return first
 
     def _scale(self, n: int) -> None:
         top = max(abs(int(self.util[i * K.UT + t])) for i in range(n) for t in range(K.UT))
