@@ -124,6 +124,8 @@ AWARE_PLAYOUTS = 1
 #: clock says, UCB1's constant and the chance of a random card in its play-outs.
 ISMCTS_WORLDS = 2000
 ISMCTS_WORLD_SHARE = 0.5
+#: IS-MCTS: the draws of worlds a simulation picks among (weighted resampling).
+ISMCTS_ORDER = 1024
 ISMCTS_SIMS_PER_WORLD = 200
 ISMCTS_CHUNK = 256
 #: The first batch of worlds drawn in compiled code (each next one twice as big).
@@ -391,6 +393,7 @@ class ExpertBot:
         self.bid_read_shift = 0.0  # the others read as bidding this far above that
         self.nil_margin = 0.0  # IS-MCTS bids 0 only this many points above the rest
         self.bid_lean = 0.0  # IS-MCTS: points a trick of bid is worth above its mean
+        self.ismcts_order = ISMCTS_ORDER
         self.compiled_worlds = True  # IS-MCTS's worlds drawn in compiled code (numba)
         self.world_share = ISMCTS_WORLD_SHARE
         self.bid_lift = BID_LIFT
@@ -574,6 +577,7 @@ class ExpertBot:
         """The tree over ``worlds``, searched until the budget is spent."""
         tree = _thread_tree()
         tree.c, tree.noise, tree.opponents = self.ucb_c, self.ismcts_noise, self.ismcts_opponents
+        tree.order_size = self.ismcts_order
         if bidding:
             self._start_bid_tree(tree, turn, worlds, weights, bids, rng)
         else:

@@ -277,6 +277,7 @@ class Tree:
         if opponents not in ("tree", "policy"):
             raise SearchError(f"opponents={opponents!r}: 'tree' or 'policy'")
         self.opponents = opponents
+        self.order_size = _ORDER_SIZE  # the draws of worlds a simulation picks among
         self.capacity = capacity
         self.c = c
         self.noise = noise
@@ -366,8 +367,8 @@ class Tree:
             for k, pos in enumerate(worlds):
                 self.worlds[k * K.STATE_SIZE : (k + 1) * K.STATE_SIZE] = pos.s
             first = worlds[0]
-        self.order = new_buffer(_ORDER_SIZE)
-        self.order[:] = _draw_order(weights)
+        self.order = new_buffer(self.order_size)
+        self.order[:] = _draw_order(weights, self.order_size)
         self.meta[:] = [1, self.capacity, 1000] + [0] * (META_SIZE - 3)
         self.meta[OPPONENTS_] = int(self.opponents == "policy")
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
@@ -421,21 +422,22 @@ class Tree:
 _ORDER_SIZE = 1024
 
 
-def _draw_order(weights: Sequence[float]) -> list[int]:
-    """World indices, each about as often as its share of the weights (systematic
-    resampling: every world of weight at least 1/_ORDER_SIZE of the whole is in)."""
+def _draw_order(weights: Sequence[float], size: int = _ORDER_SIZE) -> list[int]:
+    """``size`` world indices, each about as often as its share of the weights
+    (systematic resampling: every world of weight at least 1/``size`` of the
+    whole is in)."""
     total = float(sum(weights))
     if total <= 0:
         raise SearchError("the worlds' weights sum to nothing")
     out: list[int] = []
-    step = total / _ORDER_SIZE
+    step = total / size
     at = step / 2
     acc = 0.0
     for k, w in enumerate(weights):
         acc += w
-        while at < acc and len(out) < _ORDER_SIZE:
+        while at < acc and len(out) < size:
             out.append(k)
             at += step
-    while len(out) < _ORDER_SIZE:  # rounding at the end
+    while len(out) < size:  # rounding at the end
         out.append(len(weights) - 1)
     return out
