@@ -242,3 +242,30 @@ def test_the_counts_of_big_deals_fall_short_of_the_tricks() -> None:
             sum(count_dealt(deck[10 * s : 10 * s + 10], 4, 10, up // 13, up) for s in range(4))
         )
     assert 6.0 < sum(totals) / len(totals) < 8.0
+
+
+class _Root:
+    """A bid tree's root as its statistics: visits and mean scores by bid."""
+
+    def __init__(self, visits: dict[int, int], values: dict[int, float]) -> None:
+        self.visits, self.values = visits, values
+
+    def root_visits(self) -> dict[int, int]:
+        return self.visits
+
+    def root_values(self) -> dict[int, float]:
+        return self.values
+
+
+def test_the_bid_is_the_most_simulated_unless_a_margin_or_a_lean_says_otherwise() -> None:
+    root = _Root({0: 900, 1: 700, 2: 50}, {0: 9.6, 1: 9.1, 2: 4.0})
+    bot = ExpertBot(seed=1, think_ms=None)
+    assert bot._ismcts_bid(root) == 0
+    bot.nil_margin = 1.0  # nothing must beat one by a point: 9.6 < 9.1 + 1
+    assert bot._ismcts_bid(root) == 1
+    bot.nil_margin = 0.4
+    assert bot._ismcts_bid(root) == 0
+    bot.nil_margin, bot.bid_lean = 0.0, 0.6  # one credited 0.6 above its mean
+    assert bot._ismcts_bid(root) == 1
+    bot.bid_lean = 5.0  # two is simulated too little (under a tenth) to be leaned to
+    assert bot._ismcts_bid(root) == 1

@@ -304,7 +304,7 @@ def _plump_draw(
     from stickspel.bots.inference import BID_FLOOR, BID_SIGMA
     from stickspel.core.cards import mask_of
     from stickspel.games.plump.rules import PLAY
-    from stickspel.games.plump.worlds import _shown
+    from stickspel.games.plump.worlds import _shown, hidden_piles
     from stickspel.search import Position
     from stickspel.search.redeal import PlumpDraw
 
@@ -314,17 +314,9 @@ def _plump_draw(
         return None
     deal, _ = state.current_deal_items()
     n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
-    shown, voids = _shown(state)
-    played = [mask_of(cards) for cards in shown]
+    played = [mask_of(cards) for cards in _shown(state)[0]]
     mine = mask_of(deal.hands[seat])
-    known = mine | (0 if up is None else 1 << up)
-    for m in played:
-        known |= m
-    unseen = [c for c in range(52) if not known >> c & 1]
-    piles = [(size - len(shown[s]), voids[s], s) for s in range(n) if s != seat]
-    if deal.extra:  # the blind hand: nobody has seen it
-        piles.append((size, 0, -1))
-    piles.append((len(unseen) - sum(p[0] for p in piles), 0, -1))  # the undealt rest
+    unseen, piles = hidden_piles(state, seat, deal)
     hands = [0] * n
     hands[seat] = mine & ~played[seat]
     if state.phase == PLAY:

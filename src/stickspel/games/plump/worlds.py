@@ -72,8 +72,13 @@ def sample_deal(state: PlumpState, seat: int, rng: random.Random) -> Deal:
     return _redeal(state, seat, deal, rng)
 
 
-def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Deal:
-    """``deal`` with every card ``seat`` has not seen dealt again, voids respected."""
+def hidden_piles(
+    state: PlumpState, seat: int, deal: Deal
+) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """What ``seat`` has not seen of ``deal`` and where it lies: the unseen cards,
+    and the piles they were dealt into as ``(size, suits banned, seat)`` — the
+    other seats' cards still held (a suit banned where the seat has shown out),
+    the blind hand if there is one (seat -1), the undealt rest last (seat -1)."""
     n = state.num_players
     played, voids = _shown(state)
     known = 0
@@ -85,16 +90,21 @@ def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Dea
         for c in cards:
             known |= 1 << c
     unseen = [c for c in range(52) if not known >> c & 1]
-    others = [s for s in range(n) if s != seat]
     size = state.hand_size
-    sizes = [size - len(played[s]) for s in others]
-    bans = [voids[s] for s in others]
+    piles = [(size - len(played[s]), voids[s], s) for s in range(n) if s != seat]
     if deal.extra:  # the blind hand: nobody has seen it
-        sizes.append(size)
-        bans.append(0)
-    sizes.append(len(unseen) - sum(sizes))  # the undealt rest of the deck
-    bans.append(0)
-    piles = deal_with_voids(unseen, sizes, bans, rng)
+        piles.append((size, 0, -1))
+    piles.append((len(unseen) - sum(p[0] for p in piles), 0, -1))  # the undealt rest
+    return unseen, piles
+
+
+def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Deal:
+    """``deal`` with every card ``seat`` has not seen dealt again, voids respected."""
+    n = state.num_players
+    played, _ = _shown(state)
+    unseen, where = hidden_piles(state, seat, deal)
+    others = [s for s in range(n) if s != seat]
+    piles = deal_with_voids(unseen, [p[0] for p in where], [p[1] for p in where], rng)
     hands = list(deal.hands)
     for k, s in enumerate(others):
         hands[s] = tuple(sorted(played[s] + piles[k]))
