@@ -100,6 +100,27 @@ def test_a_bid_tree_chooses_among_the_candidates() -> None:
                        scores=scores)  # fmt: skip
 
 
+def test_an_even_root_tries_every_choice_as_often() -> None:
+    # analysis values every choice: each gets the same simulations, cards and bids
+    state = dealt("plump(players=4,max_cards=5,deal_order=single)", 3, ("1",))
+    rules = state.rules
+    scores = [[score_deal(rules, b, t) for t in range(6)] for b in range(6)]
+    tree = Tree(capacity=8000)
+    tree.even_root = True
+    tree.start_bid(
+        worlds_of(state, 4), [1.0] * 4, 5, seat=state.current_player(), candidates=[0, 1, 2],
+        bids=[[1, 0, 1, 2]] * 4, scores=scores,
+    )  # fmt: skip
+    tree.run(600)
+    assert list(tree.root_visits().values()) == [200, 200, 200]
+    while state.phase != type(state).PLAY_PHASE:
+        state.apply_action(state.legal_actions()[0])
+    tree.start(worlds_of(state, 6), [1.0] * 6, 2)
+    tree.run(500)
+    visits = tree.root_visits().values()
+    assert len(visits) > 1 and max(visits) - min(visits) <= 1
+
+
 def test_ismcts_bids_the_tricks_a_hand_of_top_trumps_takes() -> None:
     # the first to bid holds the three top spades, trumps: three sure tricks
     rules = PlumpRules(players=3, max_cards=3, deal_order="single")

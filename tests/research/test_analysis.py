@@ -65,7 +65,9 @@ def test_the_known_blunders_are_flagged_and_the_experts_move_is_best(name: str) 
     best = state.action_to_string(expert.act(Turn.of(state)))
     assert best != blunder
     for move, wanted in ((blunder, "blunder"), (best, "best")):
-        analysis = analyse_record(_record(hands, upcard, dealer, moves, move), samples=24, seed=1)
+        # 100 worlds: over 24 the weaker card's value still swings by a point or two
+        record = _record(hands, upcard, dealer, moves, move)
+        analysis = analyse_record(record, samples=100, seed=1)
         (judged,) = [d for d in analysis.decisions if d.index == len(moves)]
         assert (judged.made, judged.verdict) == (move, wanted), judged
 

@@ -387,6 +387,7 @@ class ExpertBot:
         self.bid_lean = 0.0  # IS-MCTS: points a trick of bid is worth above its mean
         self.ismcts_order = ISMCTS_ORDER
         self.compiled_worlds = True  # IS-MCTS's worlds drawn in compiled code (numba)
+        self._evaluating = False  # evaluate(): IS-MCTS tries every choice evenly
         self.world_share = ISMCTS_WORLD_SHARE
         self.bid_lift = BID_LIFT
         self.nil_lift = NIL_LIFT
@@ -445,14 +446,25 @@ class ExpertBot:
         in_play = turn.observation["phase"] == "play"
         game = _game_of(turn._source)
         if in_play and self._evaluator(game) == "ismcts":
-            values = self._ismcts(turn, self._rng(turn)).root_values()
+            values = self._even_ismcts(turn)
             return {a: values.get(a, 0.0) for a in turn.legal_actions}
         if not in_play and game == "plump" and self._bid_model() == "ismcts":
             from stickspel.games.plump.rules import BID_BASE
 
-            bids = self._ismcts(turn, self._rng(turn)).root_values()
+            bids = self._even_ismcts(turn)
             return {a: bids.get(a - BID_BASE, 0.0) for a in turn.legal_actions}
         return self._judge(turn, list(turn.legal_actions), self._rng(turn), in_play)
+
+    def _even_ismcts(self, turn: Turn) -> dict[int, float]:
+        """IS-MCTS's values of the root's choices, each tried as often as the others:
+        to value every choice (analysis), not to find the best, a choice UCB1 leaves
+        after a few simulations would be valued from those few."""
+        self._evaluating = True
+        try:
+            values: dict[int, float] = self._ismcts(turn, self._rng(turn)).root_values()
+        finally:
+            self._evaluating = False
+        return values
 
     @staticmethod
     def _cost(action: int) -> int:
@@ -487,8 +499,10 @@ class ExpertBot:
             yield world, weight
 
     def _ismcts_bid(self, tree: Any) -> int:
-        """The bid of the tree: the most simulated; nothing (0) only where its mean
-        score beats the best other bid's by ``nil_margin`` points."""
+        """The bid of the tree: the most simulated — or, with ``bid_lean``, the best
+        mean score once each trick of bid is credited that many points more, among
+        the bids simulated a tenth as often as the most at least; nothing (0) only
+        where its mean score beats the best other bid's by ``nil_margin`` points."""
         visits: dict[int, int] = tree.root_visits()
         values: dict[int, float] = tree.root_values()
         best = max(visits, key=lambda b: (visits[b], -b))
@@ -570,6 +584,7 @@ class ExpertBot:
         tree = _thread_tree()
         tree.c, tree.noise, tree.opponents = self.ucb_c, self.ismcts_noise, self.ismcts_opponents
         tree.order_size = self.ismcts_order
+        tree.even_root = self._evaluating
         if bidding:
             self._start_bid_tree(tree, turn, worlds, weights, bids, rng)
         else:

@@ -71,7 +71,10 @@ BIDDING_, SEAT_, CANDS_, DEALER_, SIZE_ = 3, 4, 5, 6, 7
 #: ... and whether the other seats play by the play-out's policy in the tree too
 #: (1) or choose by the tree's statistics (0, IS-MCTS's own way).
 OPPONENTS_ = 8
-META_SIZE = 9
+#: ... and whether the root's choices are tried evenly (1: the least simulated
+#: next, so that each is valued from as many simulations; analysis) or by UCB1 (0).
+EVEN_ROOT_ = 9
+META_SIZE = 10
 #: A bid's action in the tree: above the 52 cards.
 BID_ACTION = 52
 #: UCB1's exploration constant, the scores scaled to 0 … 1 by the table's highest.
@@ -175,6 +178,8 @@ def simulate(
                     score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(
                         math.log(tree[at + AVAIL_]) / v
                     )
+                    if node == 0 and meta[EVEN_ROOT_]:
+                        score = -v
                     if score > best_score:
                         best_score = score
                         best = ch
@@ -253,6 +258,8 @@ def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any) -> int:
         tree[at + AVAIL_] += 1
         v = tree[at + VISITS_]
         score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(math.log(tree[at + AVAIL_]) / v)
+        if meta[EVEN_ROOT_]:
+            score = -v
         if score > best_score:
             best_score = score
             best = ch
@@ -278,6 +285,7 @@ class Tree:
             raise SearchError(f"opponents={opponents!r}: 'tree' or 'policy'")
         self.opponents = opponents
         self.order_size = _ORDER_SIZE  # the draws of worlds a simulation picks among
+        self.even_root = False  # the root's choices tried evenly (analysis), not by UCB1
         self.capacity = capacity
         self.c = c
         self.noise = noise
@@ -371,6 +379,7 @@ class Tree:
         self.order[:] = _draw_order(weights, self.order_size)
         self.meta[:] = [1, self.capacity, 1000] + [0] * (META_SIZE - 3)
         self.meta[OPPONENTS_] = int(self.opponents == "policy")
+        self.meta[EVEN_ROOT_] = int(self.even_root)
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF
         return first
