@@ -240,6 +240,21 @@ def _guessed_bids(world: Any, seat: int, read: str = "count") -> tuple[list[int]
     return row, count_dealt(world.dealt[seat], n, size, trump, up)
 
 
+def _world_frame(state: Any) -> tuple[bool, list[int], int, tuple[int, ...]]:
+    """What every world of a Plump decision shares: whether the cards are being
+    played, the trick on the table, who leads it (the first lead while bidding)
+    and the bids made (0 for a bid not made)."""
+    from stickspel.games.plump.rules import PLAY
+
+    in_play = state.phase == PLAY
+    trick = list(state.trick)
+    if in_play:
+        leader = state.leader if trick else state.current
+    else:
+        leader = state.dealer_seat if state.rules.first_lead == "dealer" else state.forhand()
+    return in_play, trick, leader, tuple(b if b is not None else 0 for b in state.bids)
+
+
 def _plump_worlds(
     turn: Turn, rng: random.Random, infer: bool, shift: float = 0.0, read: str = "count"
 ) -> Iterator[tuple[Any, float, list[int]]]:
@@ -263,14 +278,7 @@ def _plump_worlds(
             yield Position.from_state(world), weight, _guessed_bids(world, seat, read)[0]
     n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
     played = [mask_of(cards) for cards in _shown(state)[0]]
-    # what every world shares: the trick on the table, who leads, the bids made
-    in_play = state.phase == PLAY
-    trick = list(state.trick)
-    if in_play:
-        leader = state.leader if trick else state.current
-    else:
-        leader = state.dealer_seat if state.rules.first_lead == "dealer" else state.forhand()
-    made = tuple(b if b is not None else 0 for b in state.bids)
+    in_play, trick, leader, made = _world_frame(state)
     while True:
         deal = sample_deal(state, seat, rng)
         masks = [mask_of(h) for h in deal.hands]
@@ -314,18 +322,17 @@ def _plump_draw(
         return None
     deal, _ = state.current_deal_items()
     n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
-    played = [mask_of(cards) for cards in _shown(state)[0]]
+    shown, voids = _shown(state)
+    played = [mask_of(cards) for cards in shown]
     mine = mask_of(deal.hands[seat])
-    unseen, piles = hidden_piles(state, seat, deal)
+    unseen, piles = hidden_piles(deal, seat, size, shown, voids)
     hands = [0] * n
     hands[seat] = mine & ~played[seat]
-    if state.phase == PLAY:
-        trick = list(state.trick)
-        leader = state.leader if trick else state.current
+    in_play, trick, leader, made = _world_frame(state)
+    if in_play:
         base = Position.from_hands(hands, trump, leader, trick=trick, tricks=state.tricks_won)
-        base.bids = tuple(b if b is not None else 0 for b in state.bids)
+        base.bids = made
     else:
-        leader = state.dealer_seat if state.rules.first_lead == "dealer" else state.forhand()
         base = Position.from_hands(hands, trump, leader)
     base.game, base.rules = "plump", state.rules
     return PlumpDraw(
@@ -387,7 +394,6 @@ class ExpertBot:
         self.bid_lean = 0.0  # IS-MCTS: points a trick of bid is worth above its mean
         self.ismcts_order = ISMCTS_ORDER
         self.compiled_worlds = True  # IS-MCTS's worlds drawn in compiled code (numba)
-        self._evaluating = False  # evaluate(): IS-MCTS tries every choice evenly
         self.world_share = ISMCTS_WORLD_SHARE
         self.bid_lift = BID_LIFT
         self.nil_lift = NIL_LIFT
@@ -459,11 +465,7 @@ class ExpertBot:
         """IS-MCTS's values of the root's choices, each tried as often as the others:
         to value every choice (analysis), not to find the best, a choice UCB1 leaves
         after a few simulations would be valued from those few."""
-        self._evaluating = True
-        try:
-            values: dict[int, float] = self._ismcts(turn, self._rng(turn)).root_values()
-        finally:
-            self._evaluating = False
+        values: dict[int, float] = self._ismcts(turn, self._rng(turn), even=True).root_values()
         return values
 
     @staticmethod
@@ -528,13 +530,12 @@ class ExpertBot:
             or (2 * visits[a] >= visits[most] and values[a] >= values[most] - ISMCTS_TIE)
         ]
 
-    def _ismcts(self, turn: Turn, rng: random.Random) -> Any:
+    def _ismcts(self, turn: Turn, rng: random.Random, *, even: bool = False) -> Any:
         """The IS-MCTS tree of the decision (:mod:`stickspel.search.ismcts`), a card
         or Plump's bid at its root: worlds drawn and weighted as PIMC's for a share of
         the budget (:data:`ISMCTS_WORLDS` at most), then simulations over them until
         the budget is spent."""
         start = time.perf_counter()
-        bidding = turn.observation["phase"] != "play"
         worlds: list[Any] = []
         weights: list[float] = []
         bids: list[list[int]] = []
@@ -546,9 +547,8 @@ class ExpertBot:
             if BACKEND == "numba":
                 draw = _plump_draw(turn, rng, self.infer, self.bid_read_shift, self.bid_read, cap)
                 if draw is not None:
-                    return self._ismcts_over(
-                        turn, rng, start, self._drawn(draw, cap, share), [], [], bidding
-                    )
+                    worlds_drawn = self._drawn(draw, cap, share)
+                    return self._ismcts_over(turn, rng, start, worlds_drawn, [], [], even)
         for pos, weight, row in _plump_worlds(
             turn, rng, self.infer, self.bid_read_shift, self.bid_read
         ):
@@ -557,7 +557,7 @@ class ExpertBot:
             bids.append(row)
             if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
                 break
-        return self._ismcts_over(turn, rng, start, worlds, weights, bids, bidding)
+        return self._ismcts_over(turn, rng, start, worlds, weights, bids, even)
 
     @staticmethod
     def _drawn(draw: Any, cap: int, share: float | None) -> Any:
@@ -578,13 +578,15 @@ class ExpertBot:
         worlds: Any,
         weights: list[float],
         bids: list[list[int]],
-        bidding: bool,
+        even: bool,
     ) -> Any:
-        """The tree over ``worlds``, searched until the budget is spent."""
+        """The tree over ``worlds``, searched until the budget is spent (``even``:
+        the root's choices tried evenly, ``Tree.even_root``)."""
+        bidding = turn.observation["phase"] != "play"
         tree = _thread_tree()
         tree.c, tree.noise, tree.opponents = self.ucb_c, self.ismcts_noise, self.ismcts_opponents
         tree.order_size = self.ismcts_order
-        tree.even_root = self._evaluating
+        tree.even_root = even
         if bidding:
             self._start_bid_tree(tree, turn, worlds, weights, bids, rng)
         else:

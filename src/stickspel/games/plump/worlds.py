@@ -73,14 +73,13 @@ def sample_deal(state: PlumpState, seat: int, rng: random.Random) -> Deal:
 
 
 def hidden_piles(
-    state: PlumpState, seat: int, deal: Deal
+    deal: Deal, seat: int, size: int, played: list[list[int]], voids: list[int]
 ) -> tuple[list[int], list[tuple[int, int, int]]]:
-    """What ``seat`` has not seen of ``deal`` and where it lies: the unseen cards,
+    """What ``seat`` has not seen of ``deal`` (``size`` cards a hand; ``played`` and
+    ``voids`` as :func:`_shown` gives them) and where it lies: the unseen cards,
     and the piles they were dealt into as ``(size, suits banned, seat)`` — the
     other seats' cards still held (a suit banned where the seat has shown out),
     the blind hand if there is one (seat -1), the undealt rest last (seat -1)."""
-    n = state.num_players
-    played, voids = _shown(state)
     known = 0
     for c in deal.hands[seat]:
         known |= 1 << c
@@ -90,7 +89,7 @@ def hidden_piles(
         for c in cards:
             known |= 1 << c
     unseen = [c for c in range(52) if not known >> c & 1]
-    size = state.hand_size
+    n = len(played)
     piles = [(size - len(played[s]), voids[s], s) for s in range(n) if s != seat]
     if deal.extra:  # the blind hand: nobody has seen it
         piles.append((size, 0, -1))
@@ -101,8 +100,8 @@ def hidden_piles(
 def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Deal:
     """``deal`` with every card ``seat`` has not seen dealt again, voids respected."""
     n = state.num_players
-    played, _ = _shown(state)
-    unseen, where = hidden_piles(state, seat, deal)
+    played, voids = _shown(state)
+    unseen, where = hidden_piles(deal, seat, state.hand_size, played, voids)
     others = [s for s in range(n) if s != seat]
     piles = deal_with_voids(unseen, [p[0] for p in where], [p[1] for p in where], rng)
     hands = list(deal.hands)
