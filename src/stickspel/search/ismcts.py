@@ -44,6 +44,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -98,6 +99,7 @@ def simulate(
     path: Any,
     wbids: Any,
     bidtab: Any,
+    logs: Any,
 ) -> int:
     """``sims`` simulations; returns the nodes the tree holds after them.
 
@@ -106,7 +108,8 @@ def simulate(
     goal-aware policy (a row a seat); ``meta``: the node count and the capacity;
     ``c``: UCB1's constant on scores scaled by ``meta[2]``, the highest score
     (scaled by 1000); ``noise``: the chance in 1000 of a random card in a
-    play-out; ``s``, ``path``: scratch buffers (a position, the nodes walked).
+    play-out; ``s``, ``path``: scratch buffers (a position, the nodes walked);
+    ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`).
 
     With ``meta[BIDDING_]`` set the root is Plump's bid of seat ``meta[SEAT_]``
     (its children the bids of ``meta[CANDS_]``, a bit a bid, as actions
@@ -122,7 +125,9 @@ def simulate(
     for _ in range(sims):
         w = order[K.next_random(rng) % len(order)]
         base = w * K.STATE_SIZE
-        for i in range(K.STATE_SIZE):
+        # the header and the cards down so far: the rest of the history is written
+        # before it is read
+        for i in range(K.HIST_ + K.HIST_W * worlds[base + K.PLY_]):
             s[i] = worlds[base + i]
         node = 0
         depth = 0
@@ -175,9 +180,9 @@ def simulate(
                     tried |= 1 << a
                     tree[at + AVAIL_] += 1
                     v = tree[at + VISITS_]
-                    score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(
-                        math.log(tree[at + AVAIL_]) / v
-                    )
+                    avail = tree[at + AVAIL_]
+                    lg = logs[avail] if avail < len(logs) else math.log(avail)
+                    score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(lg / v)
                     if node == 0 and meta[EVEN_ROOT_]:
                         score = -v
                     if score > best_score:
@@ -394,6 +399,7 @@ class Tree:
             simulate(
                 self.worlds, self.order, self.util, self.tree, self.meta, sims, self.c,
                 round(1000 * self.noise), self.rng, self.s, self.path, self.wbids, self.bidtab,
+                _log_table(),
             )
         )  # fmt: skip
 
@@ -425,6 +431,23 @@ class Tree:
             )  # fmt: skip
             ch = int(self.tree[at + NEXT_])
         return out
+
+
+#: Availability counts whose logarithm UCB1 reads from a table (:func:`_log_table`).
+LOG_TABLE = 1 << 16
+
+
+@functools.cache
+def _log_table() -> Any:
+    """``log(i)`` for ``i`` below :data:`LOG_TABLE` (0 for 0), a buffer of the
+    backend: UCB1 takes the log of a card's availability for every card legal at
+    every node it walks, and a lookup costs a fraction of computing it."""
+    table = [0.0] + [math.log(i) for i in range(1, LOG_TABLE)]
+    if K.BACKEND == "numba":
+        import numpy as np
+
+        return np.array(table, dtype=np.float64)
+    return table
 
 
 #: Entries of the draw order of the worlds.
