@@ -4,7 +4,8 @@ Run by hand (not in CI; needs the ``openspiel`` extra)::
 
     # the decisive run: every variant bids at the table, differing bids played
     .venv/bin/python benchmarks/bench_bid_lift.py ab --deals 1500 --think-ms 50 \\
-        --jobs 2 --out runs/bid-ab.jsonl --variants base=0:0,nil=0:0.3,flat=0.3:0.3
+        --jobs 2 --out runs/bid-ab.jsonl --variants base=0:0,nil=0:0.3,flat=0.3:0.3 \\
+        --play pimc
     # the exploration: each deal played with the bid chosen and one either side,
     # then any variant judged on those deals without playing again
     .venv/bin/python benchmarks/bench_bid_lift.py play --deals 600 --think-ms 25 \\
@@ -23,9 +24,14 @@ round with the deal) and three IS-MCTS bots of ``--sims`` simulations:
 
 *ab*: the IS-MCTS seats before ours bid; then every variant chooses the seat's
 bid, thinking ``--think-ms``; where they differ, each distinct bid is played
-out (our expert playing the cards for the bid it holds).  Printed: each
-variant's mean score a deal less the first variant's (0 where they bid the
-same), its 95% interval, and in how many deals they differed.
+out (our expert playing the cards for the bid it holds: ``--play expert``, the
+expert as it is, or ``pimc``, the PIMC expert the lifts were fitted with).
+Printed: each variant's mean score a deal less the first variant's (0 where
+they bid the same), its 95% interval, and in how many deals they differed.
+In this design a variant may also be the expert as it is with attributes set,
+``NAME=ATTR:VALUE/ATTR:VALUE`` (``base=`` sets none; e.g.
+``wide=think_ms:400``, ``share=bid_read:share``), or ``NAME=ismcts``,
+OpenSpiel's IS-MCTS bidding with ``--sims`` simulations.
 
 *play* / *judge*: every deal is played three times from the same cards: with
 the bid the expert chooses (the first variant) and with one trick fewer and
@@ -49,7 +55,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyspiel
-from bench_vs_ismcts import GAME_TEXT, dealt, ismcts, ismcts_seeds, mean_ci
+from bench_vs_ismcts import GAME_TEXT, _number, dealt, ismcts, ismcts_seeds, mean_ci
 
 from stickspel.bots import Turn
 from stickspel.bots.expert import ExpertBot
@@ -57,24 +63,53 @@ from stickspel.games.plump.rules import BID_BASE
 from stickspel.interop.openspiel import OS_BID_BASE, StickspelPlayer, plump_state
 from stickspel.simulate import game_seed
 
-Variants = dict[str, tuple[float, float]]
+#: A variant: the goal-aware bid model's lifts, ``(bid_lift, nil_lift)``; the
+#: expert as it is with attributes set, ``("set", ((name, value), …))``; or
+#: ``("ismcts",)``, OpenSpiel's IS-MCTS.
+Variant = tuple[Any, ...]
+Variants = dict[str, Variant]
+PIMC = (0.0, 0.0)  # the PIMC expert, no lift: the card play the lifts were fitted with
+EXPERT: Variant = ("set", ())  # the expert as it is
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def parse_variants(text: str) -> Variants:
-    """``base=0:0,nil=0:0.3`` → ``{"base": (0.0, 0.0), "nil": (0.0, 0.3)}``."""
+    """``base=0:0,nil=0:0.3`` → ``{"base": (0.0, 0.0), "nil": (0.0, 0.3)}``;
+    ``base=,wide=think_ms:400/ucb_c:1`` → attributes of the expert as it is;
+    ``is=ismcts`` → OpenSpiel's IS-MCTS."""
     out: Variants = {}
     for item in text.split(","):
-        name, _, lifts = item.partition("=")
-        lift, _, nil = lifts.partition(":")
-        out[name] = (float(lift), float(nil or lift))
+        name, _, spec = item.partition("=")
+        if spec == "ismcts":
+            out[name] = ("ismcts",)
+        elif spec and _is_number(spec.partition(":")[0]):
+            lift, _, nil = spec.partition(":")
+            out[name] = (float(lift), float(nil or lift))
+        else:
+            pairs = [pair.partition(":") for pair in spec.split("/") if pair]
+            out[name] = ("set", tuple((key, _number(value)) for key, _, value in pairs))
     return out
 
 
-def _ours(game: Any, k: int, args: argparse.Namespace, lifts: tuple[float, float]) -> Any:
+def _ours(game: Any, k: int, args: argparse.Namespace, variant: Variant) -> Any:
+    """The seat's player for ``variant`` in deal ``k``."""
+    if variant[0] == "ismcts":
+        return ismcts(game, args.sims, game_seed(args.seed, k, "isbid") % (2**31))
     player = StickspelPlayer(
         game, "expert", seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
     )
-    player.bot.bid_lift, player.bot.nil_lift = lifts
+    if variant[0] == "set":
+        for key, value in variant[1]:
+            setattr(player.bot, key, value)
+        return player
+    player.bot.bid_lift, player.bot.nil_lift = variant
     # the lifts belong to the goal-aware bid model, fitted with PIMC's card play
     player.bot.bids, player.bot.cards = "aware", "pimc"
     return player
@@ -100,7 +135,7 @@ def _finish(
     if OS_BID_BASE + bid not in state.legal_actions():
         return None
     players: list[Any] = [ismcts(game, args.sims, seeds[s]) for s in range(4)]
-    players[seat] = _ours(game, k, args, (0.0, 0.0))  # the lifts touch the bid alone
+    players[seat] = _ours(game, k, args, PIMC if args.play == "pimc" else EXPERT)
     state = state.clone()
     state.apply_action(OS_BID_BASE + bid)
     while not state.is_terminal():
@@ -200,6 +235,8 @@ def judge(args: argparse.Namespace) -> None:
     gains: dict[str, list[float]] = {}
     moved: dict[str, Counter[str]] = {}
     for name, lifts in parse_variants(args.variants).items():
+        if lifts[0] in ("set", "ismcts"):
+            sys.exit(f"judge: variant {name!r} is not a lift (L:N)")
         gains[name], moved[name] = [], Counter()
         for row in rows:
             played = {int(b): s for b, (_, s) in row["played"].items()}
@@ -222,6 +259,9 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--variants", default="base=0:0,nil=0:0.3,flat=0.3:0.3")
     ap.add_argument("--worlds", type=int, default=200, help="judge: worlds a bid")
+    ap.add_argument(
+        "--play", choices=["expert", "pimc"], default="expert", help="the card play after a bid"
+    )
     args = ap.parse_args()
     if args.mode == "ab":
         run_deals(args, ab_deal)
