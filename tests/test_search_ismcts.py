@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from stickspel.core.cards import parse_card, parse_cards
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.games.plump.rules import BID_BASE, score_deal
 from stickspel.search import Position, SearchError
-from stickspel.search.ismcts import Tree, _draw_order
+from stickspel.search.ismcts import LOG_TABLE, Tree, _draw_order, _log_table
 
 
 def dealt(text: str, seed: int, bids: tuple[str, ...] = ()) -> PlumpState:
@@ -60,6 +61,20 @@ def test_a_full_tree_stops_growing_but_the_simulations_go_on() -> None:
     tree.start(worlds_of(state, 3), [1.0, 1.0, 1.0], seed=1)
     assert tree.run(300) == 20
     assert sum(tree.root_visits().values()) == 300
+
+
+def test_ucb1_reads_the_log_of_small_counts_from_a_table_and_computes_the_rest() -> None:
+    table = _log_table()
+    assert len(table) == LOG_TABLE and table[0] == 0.0
+    assert all(table[i] == math.log(i) for i in range(1, LOG_TABLE))  # exactly: same trees
+    # past the table: a root card legal in every one of 70,000 simulations
+    state = dealt("plump(players=3,max_cards=2,deal_order=single)", 5, ("1", "0", "0"))
+    tree = Tree(capacity=2000)
+    assert tree.search(worlds_of(state, 4), [1.0] * 4, sims=LOG_TABLE + 4000, seed=2) == (
+        LOG_TABLE + 4000
+    )
+    assert sorted(tree.root_visits()) == state.legal_actions()
+    assert all(0 <= v <= 10 + 2 for v in tree.root_values().values())
 
 
 def test_the_same_seed_grows_the_same_tree() -> None:
