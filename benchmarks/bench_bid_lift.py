@@ -72,14 +72,6 @@ PIMC = (0.0, 0.0)  # the PIMC expert, no lift: the card play the lifts were fitt
 EXPERT: Variant = ("set", ())  # the expert as it is
 
 
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
 def parse_variants(text: str) -> Variants:
     """``base=0:0,nil=0:0.3`` → ``{"base": (0.0, 0.0), "nil": (0.0, 0.3)}``;
     ``base=,wide=think_ms:400/ucb_c:1`` → attributes of the expert as it is;
@@ -89,7 +81,7 @@ def parse_variants(text: str) -> Variants:
         name, _, spec = item.partition("=")
         if spec == "ismcts":
             out[name] = ("ismcts",)
-        elif spec and _is_number(spec.partition(":")[0]):
+        elif spec and not isinstance(_number(spec.partition(":")[0]), str):  # L:N
             lift, _, nil = spec.partition(":")
             out[name] = (float(lift), float(nil or lift))
         else:

@@ -132,7 +132,7 @@ def simulate(
         node = 0
         depth = 0
         if meta[BIDDING_]:
-            node = _choose_bid(tree, meta, c, scale, rng)
+            node = _choose_bid(tree, meta, c, scale, rng, logs)
             depth = 1
             path[1] = node
             bid = tree[node * NODE_W + ACTION_] - BID_ACTION
@@ -249,7 +249,7 @@ def _add_child(tree: Any, meta: Any, node: int, action: int, mover: int) -> int:
 
 
 @jit
-def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any) -> int:
+def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any, logs: Any) -> int:
     """The root's bid child for one simulation: a candidate not tried yet (a new
     node), else UCB1's choice."""
     cands = meta[CANDS_]
@@ -262,7 +262,11 @@ def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any) -> int:
         tried |= 1 << (tree[at + ACTION_] - BID_ACTION)
         tree[at + AVAIL_] += 1
         v = tree[at + VISITS_]
-        score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(math.log(tree[at + AVAIL_]) / v)
+        # UCB1 as for a card in simulate (written out there too: a shared jitted
+        # helper measured 1.5 us a simulation against 0.9)
+        avail = tree[at + AVAIL_]
+        lg = logs[avail] if avail < len(logs) else math.log(avail)
+        score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(lg / v)
         if meta[EVEN_ROOT_]:
             score = -v
         if score > best_score:
