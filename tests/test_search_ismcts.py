@@ -16,6 +16,7 @@ from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.games.plump.rules import BID_BASE, score_deal
 from stickspel.search import Position, SearchError
 from stickspel.search.ismcts import LOG_TABLE, Tree, _draw_order, _log_table
+from stickspel.search.kernels import PAIRS_ as K_PAIRS
 
 
 def dealt(text: str, seed: int, bids: tuple[str, ...] = ()) -> PlumpState:
@@ -305,3 +306,33 @@ def test_the_bid_is_the_most_simulated_unless_a_margin_or_a_lean_says_otherwise(
     assert bot._ismcts_bid(root) == 1
     bot.bid_lean = 5.0  # two is simulated too little (under a tenth) to be leaned to
     assert bot._ismcts_bid(root) == 1
+
+
+def test_a_priffe_seat_is_credited_with_its_sides_tricks() -> None:
+    # the last trick: seat 0's ace of spades takes it, and the side of seats 0 and 2
+    # ends with 3 + 4 + 1 tricks, not seat 0's own 4
+    hands = [1 << parse_card(c) for c in ("AS", "2S", "3S", "4S")]
+    pos = Position.from_hands(hands, None, 0, pairs=True, tricks=(3, 1, 4, 4))
+    pos.game = "priffe"
+    tree = Tree(capacity=100)
+    tree.search([pos], [1.0], sims=10, seed=1)
+    assert tree.root_values() == {parse_card("AS"): 8.0}
+    pos.s[K_PAIRS] = 0  # no partners: the seat's own tricks
+    tree.search([pos], [1.0], sims=10, seed=1)
+    assert tree.root_values() == {parse_card("AS"): 4.0}
+
+
+@pytest.mark.parametrize("c_others", [0.0, 2.0])
+def test_ucb_constant_at_the_other_seats_cards_is_its_own(c_others: float) -> None:
+    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
+    worlds = worlds_of(state, 6)
+    visits = []
+    for c in (None, c_others):
+        tree = Tree(capacity=5000)
+        tree.c_others = c
+        tree.search(worlds, [1.0] * 6, sims=600, seed=3)
+        visits.append(tree.root_visits())
+    # the root is the seat's own card: its choice there reads c, but the values it
+    # sees come from the others' play below, which c_others changes
+    assert sum(visits[1].values()) == 600
+    assert visits[0] != visits[1]

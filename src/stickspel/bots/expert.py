@@ -4,13 +4,13 @@
   (:data:`BEGINNER_SLIPS` of its cards): it follows the rules, not always the plan.
 * ``intermediate`` — the heuristic bot's calls; cards by perfect-information
   Monte Carlo (PIMC) over few worlds, without reading the others' bids.
-* ``expert`` — in Plump, where numba compiles the search, IS-MCTS for cards and
-  bids (:mod:`stickspel.search.ismcts`): worlds drawn and weighted by what the
-  others' bids say (:mod:`stickspel.bots.inference`) for half the budget, then
-  one tree over them for the other half, its play-outs goal-aware; the most
-  simulated card or bid is played.  Elsewhere PIMC for cards and calls over
-  the same weighted worlds (``cards="pimc"``, ``bids="aware"`` choose it in
-  Plump too).
+* ``expert`` — where numba compiles the search, IS-MCTS for cards in every
+  game and for Plump's bids (:mod:`stickspel.search.ismcts`): worlds drawn and
+  weighted by what the others' bids and calls say (:mod:`stickspel.bots.inference`)
+  for half the budget, then one tree over them for the other half, its
+  play-outs goal-aware; the most simulated card or bid is played.  Without
+  numba PIMC for cards and calls over the same weighted worlds (``cards="pimc"``,
+  ``bids="aware"`` choose it with numba too).
 
 PIMC: the cards the seat has not seen are dealt at random (``turn.sample_world``),
 many times; in each such world every candidate is judged with all hands open
@@ -145,26 +145,24 @@ MAX_WORLDS = 2000
 
 def _card_evaluator(choice: str, game: str) -> str:
     """How cards are judged: ``auto`` is ``ismcts`` (:mod:`stickspel.search.ismcts`)
-    in Plump where numba compiles the search, else what ``pimc`` is: ``dd`` (PIMC
-    over the compiled double-dummy solver) where numba runs it, else ``rollout``
-    (PIMC over goal-aware play-outs of the same search kernels); Priffe and
-    Tremanswhist always ``rollout``: their 13-card deals are too deep for the
-    solver's budget, Tremanswhist's paranoid search (the mover against the other
-    two together) misjudges a game where each plays for itself, and IS-MCTS's
-    play-outs score each seat's own tricks, not a side's (measured, docs/bots.md)."""
-    if choice == "ismcts" and game != "plump":
-        return "rollout"
+    where numba compiles the search, in every game, else what ``pimc`` is: ``dd``
+    (PIMC over the compiled double-dummy solver) in Plump where numba runs it,
+    else ``rollout`` (PIMC over goal-aware play-outs of the same search kernels);
+    PIMC in Priffe and Tremanswhist is always ``rollout``: their 13-card deals are
+    too deep for the solver's budget, and Tremanswhist's paranoid search (the
+    mover against the other two together) misjudges a game where each plays for
+    itself (measured, docs/bots.md)."""
     if choice not in ("auto", "pimc"):
         return choice
-    if game in ROLLOUT_GAMES:
-        return "rollout"
     try:
         from stickspel.search import BACKEND
     except ImportError:  # pragma: no cover - the search package ships with us
         return "rollout"
     if BACKEND != "numba":
         return "rollout"  # uncompiled, a tree search gets too few simulations
-    return "ismcts" if choice == "auto" and game == "plump" else "dd"
+    if choice == "auto":
+        return "ismcts"
+    return "rollout" if game in ROLLOUT_GAMES else "dd"
 
 
 #: The search buffers of this thread: solvers by leaf setting, the IS-MCTS tree.
@@ -388,6 +386,7 @@ class ExpertBot:
         self.leaf_noise = LEAF_NOISE
         self.dump_high = True
         self.ucb_c = ISMCTS_C
+        self.ucb_c_others: float | None = None  # UCB1's constant at the others' cards
         self.ismcts_noise = ISMCTS_NOISE
         self.ismcts_worlds = ISMCTS_WORLDS
         self.ismcts_opponents = "tree"  # or "policy": the others' cards by the play-out's
@@ -544,6 +543,9 @@ class ExpertBot:
         bids: list[list[int]] = []
         cap = self.samples if self.samples is not None else self.ismcts_worlds
         share = None if self.think_ms is None else start + self.world_share * self.think_ms / 1000
+        if _game_of(turn._source) != "plump":
+            worlds, weights = self._searched_worlds(turn, rng, cap, share)
+            return self._ismcts_over(turn, rng, start, worlds, weights, [], even)
         if self.compiled_worlds:
             from stickspel.search import BACKEND
 
@@ -561,6 +563,24 @@ class ExpertBot:
             if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
                 break
         return self._ismcts_over(turn, rng, start, worlds, weights, bids, even)
+
+    def _searched_worlds(
+        self, turn: Turn, rng: random.Random, cap: int, share: float | None
+    ) -> tuple[list[Any], list[float]]:
+        """Priffe's and Tremanswhist's worlds for IS-MCTS: ``sample_world``'s deals
+        as search positions, each weighted by what the calls say (PIMC's worlds),
+        until ``cap`` or the ``share`` of the budget is spent (one at least)."""
+        from stickspel.search import Position
+
+        worlds: list[Any] = []
+        weights: list[float] = []
+        while True:
+            world = turn.sample_world(rng)
+            weight = world_weight(world, turn.seat) if self.infer else 1.0
+            worlds.append(Position.from_state(world))
+            weights.append(max(weight, 1e-12))  # a floor, as Plump's: none is ruled out
+            if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
+                return worlds, weights
 
     @staticmethod
     def _drawn(draw: Any, cap: int, share: float | None) -> Any:
@@ -588,6 +608,7 @@ class ExpertBot:
         bidding = turn.observation["phase"] != "play"
         tree = _thread_tree()
         tree.c, tree.noise, tree.opponents = self.ucb_c, self.ismcts_noise, self.ismcts_opponents
+        tree.c_others = self.ucb_c_others
         tree.order_size = self.ismcts_order
         tree.even_root = even
         if bidding:

@@ -93,6 +93,7 @@ def simulate(
     meta: Any,
     sims: int,
     c: float,
+    c_others: float,
     noise: int,
     rng: Any,
     s: Any,
@@ -107,7 +108,8 @@ def simulate(
     ``order``: world indices to draw from; ``util``: the score tables of the
     goal-aware policy (a row a seat); ``meta``: the node count and the capacity;
     ``c``: UCB1's constant on scores scaled by ``meta[2]``, the highest score
-    (scaled by 1000); ``noise``: the chance in 1000 of a random card in a
+    (scaled by 1000), at the cards of the seat searching (``meta[SEAT_]``), and
+    ``c_others`` at the other seats' cards; ``noise``: the chance in 1000 of a random card in a
     play-out; ``s``, ``path``: scratch buffers (a position, the nodes walked);
     ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`).
 
@@ -172,6 +174,7 @@ def simulate(
             best = -1
             best_score = -1e300
             tried = 0
+            cc = c if s[K.MOVE_] == meta[SEAT_] else c_others
             ch = tree[node * NODE_W + FIRST_]
             while ch >= 0:
                 at = ch * NODE_W
@@ -182,7 +185,7 @@ def simulate(
                     v = tree[at + VISITS_]
                     avail = tree[at + AVAIL_]
                     lg = logs[avail] if avail < len(logs) else math.log(avail)
-                    score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(lg / v)
+                    score = tree[at + VALUE_] / (v * scale) + cc * math.sqrt(lg / v)
                     if node == 0 and meta[EVEN_ROOT_]:
                         score = -v
                     if score > best_score:
@@ -211,8 +214,11 @@ def simulate(
         for d in range(1, depth + 1):
             at = path[d] * NODE_W
             mover = tree[at + MOVER_]
+            t = s[K.TRICKS_ + mover]
+            if s[K.PAIRS_]:  # Priffe: a side's score is the tricks of both partners
+                t += s[K.TRICKS_ + (mover + 2) % n]
             tree[at + VISITS_] += 1
-            tree[at + VALUE_] += util[mover * K.UT + s[K.TRICKS_ + mover]]
+            tree[at + VALUE_] += util[mover * K.UT + t]
     return int(meta[0])
 
 
@@ -297,6 +303,9 @@ class Tree:
         self.even_root = False  # the root's choices tried evenly (analysis), not by UCB1
         self.capacity = capacity
         self.c = c
+        #: UCB1's constant at the other seats' cards (``None``: ``c``): how greedily
+        #: the tree's model of them plays what their statistics favour.
+        self.c_others: float | None = None
         self.noise = noise
         self.tree: Any = new_buffer(capacity * NODE_W)
         self.meta: Any = new_buffer(META_SIZE)
@@ -402,8 +411,9 @@ class Tree:
         return int(
             simulate(
                 self.worlds, self.order, self.util, self.tree, self.meta, sims, self.c,
-                round(1000 * self.noise), self.rng, self.s, self.path, self.wbids, self.bidtab,
-                _log_table(),
+                self.c if self.c_others is None else self.c_others,
+                round(1000 * self.noise), self.rng, self.s, self.path, self.wbids,
+                self.bidtab, _log_table(),
             )
         )  # fmt: skip
 
