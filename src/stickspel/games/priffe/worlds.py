@@ -6,7 +6,11 @@ suit led, so it held none of that suit from then on).  Honours are scored from
 the hands only after the last trick and there is no dummy, so nothing else
 constrains them.
 
-The unseen cards are dealt one at a time in random order, each to a seat that
+The unseen cards are first dealt plainly (shuffled and cut by the room in each
+hand), a few times, and the first deal that gives no seat a suit it has shown
+void in is kept: among the deals that keep the voids each is then as likely as
+any other.  Where none of those fits (many voids), they are dealt one at a time
+in random order, each to a seat that
 may hold it with probability in proportion to the room left in its hand; a
 seat that would leave the rest impossible to deal is passed over (Hall's
 condition on suits, checked over the 15 sets of suits), so a deal is always
@@ -61,12 +65,48 @@ def deal_unseen(
     cards = cards_of(_FULL & ~seen)
     for c in cards:
         supply[c // 13] += 1
-    rng.shuffle(cards)
     hands = {s: played[s] for s in others}
+    if _deal_plainly(cards, others, room, void, hands, rng):
+        return tuple(own if s == seat else tuple(cards_of(hands[s])) for s in range(4))
+    rng.shuffle(cards)
     for c in cards:
         s = _place(c // 13, others, room, supply, void, rng)
         hands[s] |= 1 << c
     return tuple(own if s == seat else tuple(cards_of(hands[s])) for s in range(4))
+
+
+#: Plain deals tried before the card-by-card one (:func:`deal_unseen`).
+PLAIN_TRIES = 8
+
+
+def _deal_plainly(
+    cards: list[int],
+    others: list[int],
+    room: dict[int, int],
+    void: list[int],
+    hands: dict[int, int],
+    rng: random.Random,
+) -> bool:
+    """A few plain deals (the cards shuffled, cut by room), the first that gives no
+    seat a suit it has shown void in kept (into ``hands``): each deal that keeps
+    the voids is then as likely as any other, and it costs a shuffle where the
+    card-by-card deal costs a check of Hall's condition a card."""
+    order = list(cards)
+    for _ in range(PLAIN_TRIES):
+        rng.shuffle(order)
+        cut, fits = 0, True
+        for s in others:
+            if void[s] and any(void[s] >> (c // 13) & 1 for c in order[cut : cut + room[s]]):
+                fits = False
+                break
+            cut += room[s]
+        if fits:
+            cut = 0
+            for s in others:
+                hands[s] |= mask_of(order[cut : cut + room[s]])
+                cut += room[s]
+            return True
+    return False
 
 
 def _place(
