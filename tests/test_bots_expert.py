@@ -328,3 +328,27 @@ def test_bid_lift_allows_a_trick_more_than_the_play_out_gives() -> None:
     assert risky["0"] == pytest.approx(0.4 * 10, abs=0.05)
     high = values(0.6, 0.6)  # one trick more likelier than not: 1 is the better bid
     assert max(high, key=high.__getitem__) == "1"
+
+
+# --- the levels in Priffe and Tremanswhist ------------------------------------------------
+def test_intermediate_searches_a_small_tree_in_priffe_and_pimc_elsewhere() -> None:
+    from stickspel.bots.expert import _card_evaluator
+    from stickspel.search import BACKEND
+
+    tree = "ismcts" if BACKEND == "numba" else "rollout"
+    assert _card_evaluator("few", "priffe") == tree
+    assert _card_evaluator("few", "tremanswhist") == "rollout"
+    assert _card_evaluator("few", "plump") == ("dd" if BACKEND == "numba" else "rollout")
+    assert {_card_evaluator("auto", g) for g in ("plump", "priffe", "tremanswhist")} == {tree}
+
+
+def test_a_cap_on_simulations_ends_the_search_before_the_clock() -> None:
+    state = load_game("priffe").new_initial_state()
+    state.apply_chance(random.Random(3))
+    model = make_bot("priffe", "heuristic", seed=0)
+    while state.observation(state.current_player())["phase"] != "play":
+        state.apply_action(model.act(Turn.of(state)))
+    bot = IntermediateBot(seed=1, think_ms=60_000)  # a minute: only the cap can end it
+    bot.ismcts_sims = 300
+    tree = bot._ismcts(Turn.of(state), random.Random(2))
+    assert 64 <= sum(tree.root_visits().values()) <= 300 + 64

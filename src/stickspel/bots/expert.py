@@ -2,8 +2,10 @@
 
 * ``beginner`` — the heuristic bot's calls, and a card at random now and then
   (:data:`BEGINNER_SLIPS` of its cards): it follows the rules, not always the plan.
-* ``intermediate`` — the heuristic bot's calls; cards by perfect-information
-  Monte Carlo (PIMC) over few worlds, without reading the others' bids.
+* ``intermediate`` — the heuristic bot's calls; cards over few worlds, without
+  reading the others' bids: by perfect-information Monte Carlo (PIMC) in Plump
+  and Tremanswhist, by a small IS-MCTS tree in Priffe (PIMC there is weaker
+  than the heuristic).
 * ``expert`` — where numba compiles the search, IS-MCTS for cards in every
   game and for Plump's bids (:mod:`stickspel.search.ismcts`): worlds drawn and
   weighted by what the others' bids and calls say (:mod:`stickspel.bots.inference`)
@@ -78,6 +80,10 @@ DEFAULT_THINK_MS = {"beginner": 0, "intermediate": 50, "expert": 200}
 #: Worlds an intermediate bot draws at most a decision: few, so that the level
 #: stays a level whatever the time given (docs/bots.md).
 INTERMEDIATE_WORLDS = 8
+#: ... and in Priffe, where it searches a small IS-MCTS tree over them (PIMC over
+#: play-outs measured weaker than the heuristic there, docs/bots.md), the
+#: simulations it runs at most.
+INTERMEDIATE_SIMS = 1600
 #: The share of a beginner's cards played at random.
 BEGINNER_SLIPS = 0.3
 #: Endings of at most this many cards a hand are solved exactly.
@@ -152,6 +158,8 @@ def _card_evaluator(choice: str, game: str) -> str:
     too deep for the solver's budget, and Tremanswhist's paranoid search (the
     mover against the other two together) misjudges a game where each plays for
     itself (measured, docs/bots.md)."""
+    if choice == "few":  # the intermediate level: a small tree in Priffe, else PIMC
+        choice = "auto" if game == "priffe" else "pimc"
     if choice not in ("auto", "pimc"):
         return choice
     try:
@@ -397,6 +405,7 @@ class ExpertBot:
         self.ismcts_order = ISMCTS_ORDER
         self.compiled_worlds = True  # IS-MCTS's worlds drawn in compiled code (numba)
         self.world_share = ISMCTS_WORLD_SHARE
+        self.ismcts_sims: int | None = None  # simulations at most a decision (None: the clock)
         self.bid_lift = BID_LIFT
         self.nil_lift = NIL_LIFT
         # analysis judges every bid by simulation, not only the nearest few
@@ -618,15 +627,19 @@ class ExpertBot:
         if self.think_ms is None:
             tree.run(ISMCTS_SIMS_PER_WORLD * len(worlds))
             return tree
+        cap = self.ismcts_sims if self.ismcts_sims is not None else 1 << 62
+        ran = ISMCTS_MIN_SIMS
         # the move must be chosen and handed back within the budget too
         deadline = start + (self.think_ms - ISMCTS_SLACK_MS) / 1000
         chunk = ISMCTS_CHUNK
         tree.run(ISMCTS_MIN_SIMS)  # however late the worlds were: a few for every choice
-        while True:
+        while ran < cap:
             t0 = time.perf_counter()
             if t0 >= deadline:
                 break
+            chunk = min(chunk, cap - ran)
             tree.run(chunk)
+            ran += chunk
             spent = time.perf_counter() - t0
             # the next chunk sized to half the time left at the pace just measured: the
             # pace falls as the tree deepens, and a chunk sized to the whole of it
@@ -831,7 +844,9 @@ class ExpertBot:
 
 
 class IntermediateBot(ExpertBot):
-    """The heuristic's calls, PIMC cards over few worlds, no reading of bids."""
+    """The heuristic's calls, no reading of bids, cards over few worlds: by PIMC in
+    Plump and Tremanswhist, by a small IS-MCTS tree (:data:`INTERMEDIATE_SIMS`)
+    in Priffe where numba compiles it."""
 
     name = "intermediate"
     level = "intermediate"
@@ -841,8 +856,9 @@ class IntermediateBot(ExpertBot):
         kw.setdefault("search_calls", False)
         kw.setdefault("rollouts", 1)
         kw.setdefault("samples", INTERMEDIATE_WORLDS)
-        kw.setdefault("cards", "pimc")
+        kw.setdefault("cards", "few")
         super().__init__(seed, think_ms, **kw)
+        self.ismcts_sims = INTERMEDIATE_SIMS
         if think_ms is None and self.samples == INTERMEDIATE_WORLDS:
             self.think_ms = DEFAULT_THINK_MS[self.level]  # few worlds, and the level's time
 
