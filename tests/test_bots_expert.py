@@ -101,6 +101,7 @@ def test_think_ms_reaches_the_levels_and_is_checked() -> None:
         ("plump", "expert"),
         ("plump", "intermediate"),
         ("priffe", "expert"),
+        ("priffe", "intermediate"),
         ("tremanswhist", "expert"),
     ],
 )

@@ -111,7 +111,9 @@ def simulate(
     (scaled by 1000), at the cards of the seat searching (``meta[SEAT_]``), and
     ``c_others`` at the other seats' cards; ``noise``: the chance in 1000 of a random card in a
     play-out; ``s``, ``path``: scratch buffers (a position, the nodes walked);
-    ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`).
+    ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`).  A node is credited
+    with its mover's score by the tricks it ends with, in Priffe (``K.PAIRS_``)
+    the tricks of its side.
 
     With ``meta[BIDDING_]`` set the root is Plump's bid of seat ``meta[SEAT_]``
     (its children the bids of ``meta[CANDS_]``, a bit a bid, as actions
