@@ -53,8 +53,13 @@ def card_value(card: int, hand: int, kind: str, trump: int | None) -> float:
     >>> card_value(parse_card("AS"), 0, "plus", None), card_value(parse_card("2S"), 0, "minus", None)
     (1.0, 0.0)
     """
-    rank, suit = card % 13, card // 13
-    length = (hand & SUIT_MASKS[suit]).bit_count()
+    suit = card // 13
+    return _value(card % 13, suit, (hand & SUIT_MASKS[suit]).bit_count(), hand, kind, trump)
+
+
+def _value(rank: int, suit: int, length: int, hand: int, kind: str, trump: int | None) -> float:
+    """:func:`card_value` of the card of ``rank`` and ``suit``, its suit ``length``
+    long in ``hand`` (counted once a suit by :func:`hand_value`)."""
     if kind == "minus":
         danger = _DANGER_MINUS.get(rank, 0.0)
         if length >= 5:  # long suits leave high cards stranded
@@ -71,11 +76,9 @@ def card_value(card: int, hand: int, kind: str, trump: int | None) -> float:
 
 
 def hand_value(hand: int, kind: str, trump: int | None) -> float:
-    """Expected tricks in plus (negated in minus) of a hand, by :func:`card_value`.
-
-    :func:`card_value` written out a suit at a time (the same values, added in the
-    same order): the offer values 24 sampled piles a decision, and the expert's
-    worlds replay that decision in each world they weigh.
+    """Expected tricks in plus (negated in minus) of a hand, by :func:`card_value`
+    (each suit's length counted once: the offer values 24 sampled piles a decision,
+    and the expert's worlds replay that decision in each world they weigh).
 
     >>> hand = mask_of(parse_card(c) for c in "AS KS 7S 6S 5S 2H KD".split())
     >>> all(hand_value(hand, k, t) == sum(card_value(c, hand, k, t) for c in cards_of(hand))
@@ -85,25 +88,10 @@ def hand_value(hand: int, kind: str, trump: int | None) -> float:
     total = 0.0
     for suit in range(4):
         m = hand & SUIT_MASKS[suit]
-        if not m:
-            continue
-        length = m.bit_count()
-        for c in cards_of(m):
-            rank = c % 13
-            if kind == "minus":
-                danger = _DANGER_MINUS.get(rank, 0.0)
-                if length >= 5:
-                    danger += 0.05 * (length - 4)
-                total += 0.0 - danger
-                continue
-            value = _HONOUR_PLUS.get(rank, 0.0)
-            if rank == 11 and length < 2:
-                value = 0.4
-            if suit == trump:
-                value += 0.35 + 0.2 * rank / 12
-            elif trump is None and length >= 5 and rank < 9 and hand & _TOP_TWO[suit]:
-                value += 0.25
-            total += value
+        if m:
+            length = m.bit_count()
+            for c in cards_of(m):
+                total += _value(c % 13, suit, length, hand, kind, trump)
     return total
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "SUIT_OF",
     "BIT",
     "CardError",
+    "deal_plainly",
     "suit_of",
     "rank_of",
     "make_card",
@@ -274,6 +275,46 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     deck = list(range(52))
     rng.shuffle(deck)
     return deck
+
+
+#: Plain deals :func:`deal_plainly` tries before it gives up.
+PLAIN_TRIES = 8
+
+
+def deal_plainly(
+    cards: Sequence[int],
+    rooms: Sequence[int],
+    barred: Sequence[int],
+    rng: random.Random,
+    tries: int = PLAIN_TRIES,
+) -> list[list[int]] | None:
+    """Up to ``tries`` plain deals of ``cards`` (shuffled, cut into ``rooms``), the
+    first that gives no place a suit of its ``barred`` mask (bit ``s`` for suit
+    ``s``); ``None`` when none did, or the rooms do not take every card.  Among
+    the deals that keep the bars each is then as likely as any other: what the
+    worlds of Priffe and Tremanswhist try before dealing card by card.
+
+    >>> [sorted(p) for p in deal_plainly([0, 1, 13], [2, 1], [0, 1], random.Random(1))]
+    [[0, 1], [13]]
+    """
+    if sum(rooms) != len(cards):
+        return None
+    order = list(cards)
+    for _ in range(tries):
+        rng.shuffle(order)
+        cut, fits = 0, True
+        for room, bar in zip(rooms, barred, strict=True):
+            if bar and any(bar >> (c // 13) & 1 for c in order[cut : cut + room]):
+                fits = False
+                break
+            cut += room
+        if fits:
+            out, cut = [], 0
+            for room in rooms:
+                out.append(order[cut : cut + room])
+                cut += room
+            return out
+    return None
 
 
 def follow_mask(

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from stickspel.core.cards import cards_of, mask_of
+from stickspel.core.cards import cards_of, deal_plainly, mask_of
 
 if TYPE_CHECKING:
     from stickspel.games.priffe.state import PriffeState
@@ -66,47 +66,16 @@ def deal_unseen(
     for c in cards:
         supply[c // 13] += 1
     hands = {s: played[s] for s in others}
-    if _deal_plainly(cards, others, room, void, hands, rng):
+    plain = deal_plainly(cards, [room[s] for s in others], [void[s] for s in others], rng)
+    if plain is not None:
+        for s, part in zip(others, plain, strict=True):
+            hands[s] |= mask_of(part)
         return tuple(own if s == seat else tuple(cards_of(hands[s])) for s in range(4))
     rng.shuffle(cards)
     for c in cards:
         s = _place(c // 13, others, room, supply, void, rng)
         hands[s] |= 1 << c
     return tuple(own if s == seat else tuple(cards_of(hands[s])) for s in range(4))
-
-
-#: Plain deals tried before the card-by-card one (:func:`deal_unseen`).
-PLAIN_TRIES = 8
-
-
-def _deal_plainly(
-    cards: list[int],
-    others: list[int],
-    room: dict[int, int],
-    void: list[int],
-    hands: dict[int, int],
-    rng: random.Random,
-) -> bool:
-    """A few plain deals (the cards shuffled, cut by room), the first that gives no
-    seat a suit it has shown void in kept (into ``hands``): each deal that keeps
-    the voids is then as likely as any other, and it costs a shuffle where the
-    card-by-card deal costs a check of Hall's condition a card."""
-    order = list(cards)
-    for _ in range(PLAIN_TRIES):
-        rng.shuffle(order)
-        cut, fits = 0, True
-        for s in others:
-            if void[s] and any(void[s] >> (c // 13) & 1 for c in order[cut : cut + room[s]]):
-                fits = False
-                break
-            cut += room[s]
-        if fits:
-            cut = 0
-            for s in others:
-                hands[s] |= mask_of(order[cut : cut + room[s]])
-                cut += room[s]
-            return True
-    return False
 
 
 def _place(

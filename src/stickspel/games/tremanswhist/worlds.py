@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from stickspel.core import Deal
-from stickspel.core.cards import cards_of, suit_of
+from stickspel.core.cards import cards_of, deal_plainly, suit_of
 from stickspel.games.tremanswhist.rules import BUY, BUY_PHASE, PILE_SIZE, PLAYERS
 
 if TYPE_CHECKING:
@@ -83,13 +83,15 @@ def _fillable(left: Sequence[int], places: Sequence[_Place]) -> bool:
     return True
 
 
-#: Plain deals tried before the card-by-card one (:func:`_fill`).
-PLAIN_TRIES = 8
-
-
 def _fill(cards: Sequence[int], places: Sequence[_Place], rng: random.Random) -> None:
-    """Deal ``cards`` into ``places`` at random, keeping every place's forbidden suits."""
-    if _fill_plainly(cards, places, rng):
+    """Deal ``cards`` into ``places`` at random, keeping every place's forbidden suits:
+    plainly first (:func:`~stickspel.core.cards.deal_plainly`), card by card where
+    no plain deal fits."""
+    plain = deal_plainly(cards, [p.room for p in places], [p.forbidden for p in places], rng)
+    if plain is not None:
+        for place, part in zip(places, plain, strict=True):
+            place.cards.extend(part)
+            place.room = 0
         return
     left = [0] * 4
     for c in cards:
@@ -110,34 +112,6 @@ def _fill(cards: Sequence[int], places: Sequence[_Place], rng: random.Random) ->
             place.room += 1
         else:  # pragma: no cover - the real deal fills every place
             raise AssertionError("no world fits what the seat has seen")
-
-
-def _fill_plainly(cards: Sequence[int], places: Sequence[_Place], rng: random.Random) -> bool:
-    """A few plain deals (the cards shuffled, cut by room), the first that gives no
-    place a suit it may not hold kept: each deal that keeps the suits is then as
-    likely as any other, and it costs a shuffle where the card-by-card deal costs
-    a check of Hall's condition a card (a world drawn 10-20 times faster)."""
-    if sum(p.room for p in places) != len(cards):
-        return False
-    order = list(cards)
-    for _ in range(PLAIN_TRIES):
-        rng.shuffle(order)
-        cut, fits = 0, True
-        for p in places:
-            if p.forbidden and any(
-                p.forbidden >> suit_of(c) & 1 for c in order[cut : cut + p.room]
-            ):
-                fits = False
-                break
-            cut += p.room
-        if fits:
-            cut = 0
-            for p in places:
-                p.cards.extend(order[cut : cut + p.room])
-                cut += p.room
-                p.room = 0
-            return True
-    return False
 
 
 def sample_world(state: TremanswhistState, seat: int, rng: random.Random) -> TremanswhistState:
