@@ -17,7 +17,9 @@ Run by hand (not in CI)::
     (bids by the heuristic bot), median and worst over ``--deals`` deals, each
     solve capped at ``--cap`` nodes (a capped solve counts at its time and is
     reported); the same exact solve at smaller hands, and the budgeted search
-    (``max_nodes``) the bots use.
+    (``max_nodes``) the bots use; then the paranoid values (``paranoid=True``,
+    the mover against the other three) of the same 10-card deals, under the
+    default scoring and OpenSpiel's ``per_trick``, capped at ten times ``--cap``.
 (c) 13-card four-hand deals, trump (hjärter) and no trump (spel), from the first
     lead: every card's value by our alpha-beta and by DDS (``endplay``), times and
     agreement.
@@ -132,12 +134,12 @@ def bench_playouts(seconds: float, seed: int) -> None:
 
 
 # --- (b) Plump ---------------------------------------------------------------------------
-def plump_first_lead(cards: int, seed: int) -> GameState:
+def plump_first_lead(cards: int, seed: int, options: str = "") -> GameState:
     """A deal after the bids (the heuristic bot bids for every seat), first lead to come."""
     from stickspel.bots import Turn
     from stickspel.bots.plump import HeuristicBot
 
-    game = load_game(f"plump(players=4,max_cards={cards},deal_order=single)")
+    game = load_game(f"plump(players=4,max_cards={cards},deal_order=single{options})")
     state = game.new_initial_state()
     state.apply_chance(random.Random(seed))
     bot = HeuristicBot(seed)
@@ -183,6 +185,21 @@ def bench_plump(deals: int, cap: int) -> None:
             card_values(state, max_nodes=budget, solver=sv)
             times.append(time.perf_counter() - start)
         print(f"10 cards, {deals} deals: budgeted (max_nodes={budget:,}) {summary(times)}")
+    for options, name in (("", "the default scoring"), (",scoring=per_trick", "per_trick")):
+        times, solved, sure = [], 0, []
+        for seed in range(deals):
+            state = plump_first_lead(10, seed, options)
+            start = time.perf_counter()
+            values = card_values(state, paranoid=True, max_nodes=10 * cap, solver=sv)
+            times.append(time.perf_counter() - start)
+            solved += sv.exact
+            sure.append(max(values.values()))
+        print(
+            f"10 cards, {deals} deals: paranoid ({name}) {summary(times)}   "
+            f"solved within {10 * cap:,} nodes {solved}/{deals}   "
+            f"the leader's sure score: mean {statistics.mean(sure):.2f}, "
+            f"above 0 in {sum(v > 0 for v in sure)}"
+        )
 
 
 # --- (c) 13-card deals against DDS --------------------------------------------------------

@@ -226,6 +226,44 @@ def test_plump_maxn_agrees_with_brute_force(text: str, cards: int) -> None:
         )
 
 
+@pytest.mark.parametrize(("text", "cards"), PLUMP_SMALL)
+def test_plump_paranoid_agrees_with_brute_force(text: str, cards: int) -> None:
+    """``paranoid=True``: each card's value is the deal score the mover can be sure
+    of with every other seat playing against it, as a plain minimax finds it."""
+    for seed in range(12):
+        state = near_end(text, seed, cards)
+        rules, bids = state.rules, state.bids
+        seat, kids = Deal(state).lines()
+
+        def score(
+            final: tuple[int, ...], me: int = seat, bid: int = bids[seat], rules: Any = rules
+        ) -> int:
+            return score_deal(rules, bid, final[me])
+
+        want = {c: float(brute_team(sub, score, lambda s, me=seat: s == me)) for c, sub in kids}
+        assert card_values(state, paranoid=True) == want, (text, seed)
+
+
+def test_paranoid_under_a_budget_is_a_lower_bound() -> None:
+    """A paranoid search cut by its node budget counts the cut as failed: every value
+    is at most the exact one, and the solver says it was cut."""
+    solver = Solver()
+    cut = 0
+    for seed in range(8):
+        state = near_end(
+            "plump(players=4,max_cards=6,deal_order=single,scoring=per_trick)", seed, 6
+        )
+        exact = card_values(state, paranoid=True, solver=solver)
+        assert solver.exact
+        budgeted = card_values(state, paranoid=True, max_nodes=40, solver=solver)
+        cut += not solver.exact
+        assert budgeted.keys() == exact.keys()
+        assert all(budgeted[c] <= exact[c] for c in exact), seed
+    assert cut
+    with pytest.raises(SearchError, match="Plump"):
+        card_values(near_end("priffe", 0, 3), paranoid=True)
+
+
 @pytest.mark.parametrize("text", ["priffe", "priffe(old)"])
 def test_priffe_alpha_beta_agrees_with_brute_force(text: str) -> None:
     seen = set()
@@ -435,6 +473,11 @@ def probe() -> dict[str, Any]:
                 "values": sorted(card_values(state, dds=False).items()),
                 "budget": sorted(card_values(state, max_nodes=50, dds=False).items()),
                 "dd": list(dd_trick_counts(state)),
+                "paranoid": (
+                    sorted(card_values(state, paranoid=True).items())
+                    if text.startswith("plump")
+                    else []
+                ),
                 "playouts": playout_tricks(state, 10, seed=seed),
                 "random": playout_tricks(state, 10, seed=seed, policy="random"),
                 "aware": playout_tricks(state, 10, seed=seed, policy="aware", noise=0.3),

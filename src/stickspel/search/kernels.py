@@ -879,3 +879,96 @@ def mtdf(
         else:
             lower = g
     return g
+
+
+# --- paranoid exact-bid search for Plump -------------------------------------------------------
+@jit
+def target_search(
+    s: Any, seat: int, want: int, depth: int, mv: Any, tt: Any, tt_mask: int, gen: int, stats: Any
+) -> int:
+    """1 when ``seat`` can make the tricks it takes from here on a count in ``want``
+    (bit x: x more tricks, the trick in progress included) however all the other
+    seats play together against it, else 0: a boolean paranoid search, so one
+    card that works (the seat's) or one that refutes (any other's) ends a node.
+
+    The wanted counts no trick left can still reach decide a node at once.  A
+    search cut by the node budget answers 0 there, so under a budget a 1 is still
+    sure and a value built from these tests is a lower bound.  ``tt`` holds five
+    slots an entry between tricks: generation, two words of :func:`rel_key`, the
+    wanted counts, the answer."""
+    stats[NODES_] += 1
+    p = s[MOVE_]
+    # tricks left, the one in progress included: the cards in the mover's hand
+    r = popcount(s[HANDS_ + p])
+    full = (1 << (r + 1)) - 1
+    want &= full
+    if want == 0:
+        return 0
+    if want == full:
+        return 1
+    slot = -1
+    k1 = 0
+    k2 = 0
+    if s[TLEN_] == 0:
+        # the top trumps still out, held in a run by one seat, each take a trick
+        # whatever anyone plays: counts they rule out cannot be made
+        trump = s[TRUMP_]
+        if trump >= 0:
+            tm = SUIT_BITS << (13 * trump)
+            out = 0
+            for i in range(s[N_]):
+                out |= s[HANDS_ + i]
+            out &= tm
+            if out:
+                top = high_card(out)
+                holder = 0
+                while not (s[HANDS_ + holder] >> top) & 1:
+                    holder += 1
+                run = 0
+                while out and (s[HANDS_ + holder] >> high_card(out)) & 1:
+                    run += 1
+                    out ^= 1 << high_card(out)
+                if holder == seat:
+                    reach = full ^ ((1 << run) - 1)
+                else:
+                    reach = (1 << (r - run + 1)) - 1
+                want &= reach
+                if want == 0:
+                    return 0
+                if want == reach:
+                    return 1
+        if stats[BUDGET_] > 0 and stats[NODES_] > stats[BUDGET_]:
+            stats[CUT_] = 1
+            return 0
+        k1, k2 = rel_key(s)
+        slot = 5 * tt_slot(k1, k2 ^ (want << 20), tt_mask)
+        if tt[slot] == gen and tt[slot + 1] == k1 and tt[slot + 2] == k2 and tt[slot + 3] == want:
+            return int(tt[slot + 4])
+    mine = p == seat
+    me = 1 << seat
+    # whether the seat wants this trick: it wants none of the counts that skip it
+    seat_takes = (want & 1) == 0
+    if mine:
+        k = gen_moves(s, mv, depth, me, 1 if seat_takes else 2)
+    else:
+        k = gen_moves(s, mv, depth, ((1 << s[N_]) - 1) ^ me, 2 if seat_takes else 1)
+    base = depth * MOVE_STRIDE
+    answer = 0 if mine else 1
+    for i in range(k):
+        play(s, mv[base + i])
+        rest = want
+        if s[TLEN_] == 0 and s[MOVE_] == seat:
+            rest = want >> 1  # the seat took the trick: one count fewer still to come
+        v = target_search(s, seat, rest, depth + 1, mv, tt, tt_mask, gen, stats)
+        unplay(s)
+        if v == answer:
+            continue
+        answer = v
+        break
+    if slot >= 0:
+        tt[slot] = gen
+        tt[slot + 1] = k1
+        tt[slot + 2] = k2
+        tt[slot + 3] = want
+        tt[slot + 4] = answer
+    return answer

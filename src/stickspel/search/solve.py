@@ -201,6 +201,43 @@ class Solver:
             out.append((card, cls, won + rest))
         return out
 
+    # --- paranoid Plump --------------------------------------------------------------------
+    def paranoid_children(self, pos: Position) -> list[tuple[int, int, int]]:
+        """Each root class: (lowest card, class mask, the deal score the mover can be
+        sure of after that card, all the other seats playing against it).  Each
+        value is found by a binary search over the scores the tricks left can
+        still give, each step one boolean search (:func:`kernels.target_search`);
+        the table carries from step to step and card to card (its keys hold the
+        counts wanted)."""
+        p = pos.to_move
+        rows, _, _ = _utility_tables(pos, 1)
+        row = rows[p]
+        out = []
+        for card, cls in self._root_classes(pos, 0, 0):
+            K.play(pos.s, card)
+            out.append((card, cls, self._sure_score(pos, p, row)))
+            K.unplay(pos.s)
+        return out
+
+    def _sure_score(self, pos: Position, seat: int, row: tuple[int, ...]) -> int:
+        """The highest score of ``row`` (by the seat's tricks in the deal) that
+        ``seat`` can make sure of from here."""
+        taken = pos.tricks[seat]
+        left = int(K.popcount(pos.s[K.HANDS_ + pos.to_move]))
+        scores = sorted({row[taken + x] for x in range(left + 1)})
+        lo, hi = 0, len(scores) - 1  # scores[lo] is always sure: the lowest reachable
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            want = sum(1 << x for x in range(left + 1) if row[taken + x] >= scores[mid])
+            ok = K.target_search(
+                pos.s, seat, want, 1, self.mv, self.ab_tt, self.tt_mask, self.gen, self.stats
+            )
+            if ok:
+                lo = mid
+            else:
+                hi = mid - 1
+        return scores[lo]
+
 
 def _utility_tables(
     pos: Position, scale: int
@@ -264,9 +301,15 @@ def card_values(
     max_nodes: int | None = None,
     solver: Solver | None = None,
     dds: bool | None = None,
+    paranoid: bool = False,
 ) -> dict[int, float]:
     """For each legal card of the seat to move, its value for that seat under
     double-dummy play (see the module's text for each game's value).
+
+    ``paranoid`` (Plump): instead of max^n, the deal score the mover can make sure
+    of whatever the others do, all of them playing against it — exact where max^n
+    is out of reach (a 10-card first lead).  With ``max_nodes`` a search cut by the
+    budget counts as failed, so each value is then a lower bound on that score.
 
     ``max_nodes`` bounds the search: it deepens one trick at a time, positions at
     the horizon valued by the cheap playout policy, and the deepest search that
@@ -287,7 +330,12 @@ def card_values(
             raise SearchError("DDS (the endplay package) is not installed here")
     pairs: list[tuple[int, int, float]]
     shape = (pos.game, pos.trump, pos.n, int(pos.s[K.MUST_TRUMP_]))
-    if pos.game == "plump":
+    if paranoid and pos.game != "plump":
+        raise SearchError("paranoid values are Plump's (Tremanswhist's are paranoid already)")
+    if paranoid:
+        sv._start(max_nodes)
+        pairs = [(c, cls, float(v)) for c, cls, v in sv.paranoid_children(pos)]
+    elif pos.game == "plump":
         rows = sv._set_utilities(pos)
         sv._start(max_nodes, (*shape, rows) if pos.n <= 4 else None)
         children = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
