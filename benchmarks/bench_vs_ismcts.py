@@ -17,8 +17,9 @@ Equal time: IS-MCTS (random roll-out evaluator, UCT c = 2, unlimited world
 samples, the most-visited move) gets as many simulations as it runs in
 ``--think-ms`` on this machine, measured at the start of the run on positions
 of every phase, then set again after every deal from its median time a move
-in that deal (``--sims N`` fixes the count instead); our bot thinks for
-``--think-ms``.  Both times per move are
+in that deal to match our bot's median time a move so far (``--sims N`` fixes
+the count instead); our bot thinks for ``--think-ms``, and its time a move
+includes the adapter's (OpenSpiel's state read into ours).  Both times per move are
 printed (the machine is shared: read the times beside the figures).
 """
 
@@ -110,13 +111,17 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-#: This worker's IS-MCTS simulations a move, kept at ``--think-ms`` by :func:`_retime`.
+#: This worker's IS-MCTS simulations a move, kept at our bot's time by :func:`_retime`.
 _SIMS: dict[str, int] = {}
+#: This worker's recent times a move of our bot (ms): what IS-MCTS is timed to.
+_OURS_MS: list[float] = []
+#: How many of them the target is the median of.
+_OURS_WINDOW = 500
 
 
 def _retime(sims: int, times_ms: list[float], think_ms: float) -> int:
     """The simulations that would have made IS-MCTS's median time a move in the last
-    deal ``think_ms`` (the rate measured at the start drifts with the machine's
+    deal ``think_ms`` (our bot's median; the rate measured at the start drifts with the machine's
     load and the other jobs): equal time per move, kept deal after deal."""
     if not times_ms:
         return sims
@@ -155,7 +160,10 @@ def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
     ours = play(state, mixed, t_mixed)
     ms_ismcts = [1000 * t for s in range(4) for t in t_base[s]]
     if not args.sims:
-        _SIMS["sims"] = _retime(sims, ms_ismcts, args.think_ms)
+        # IS-MCTS timed to our bot's median move, the adapter's time in it included
+        _OURS_MS.extend(1000 * t for t in t_mixed[seat])
+        del _OURS_MS[:-_OURS_WINDOW]
+        _SIMS["sims"] = _retime(sims, ms_ismcts, statistics.median(_OURS_MS))
     return {
         "deal": k,
         "seat": seat,

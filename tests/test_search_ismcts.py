@@ -336,3 +336,37 @@ def test_ucb_constant_at_the_other_seats_cards_is_its_own(c_others: float) -> No
     # sees come from the others' play below, which c_others changes
     assert sum(visits[1].values()) == 600
     assert visits[0] != visits[1]
+
+
+def _children(tree: Tree, node: int) -> list[tuple[int, int]]:
+    """(node, action) of each child of ``node``."""
+    from stickspel.search.ismcts import ACTION_, FIRST_, NEXT_, NODE_W
+
+    out = []
+    ch = int(tree.tree[node * NODE_W + FIRST_])
+    while ch >= 0:
+        out.append((ch, int(tree.tree[ch * NODE_W + ACTION_])))
+        ch = int(tree.tree[ch * NODE_W + NEXT_])
+    return out
+
+
+def test_the_others_late_choices_are_kept_apart_by_the_hand_they_hold() -> None:
+    from stickspel.search.ismcts import HAND_ACTION
+
+    state = dealt("plump(players=4,max_cards=3,deal_order=single)", 5, ("1", "0", "1", "0"))
+    worlds = worlds_of(state, 12)
+    nxt = (state.current_player() + 1) % 4
+    hands = {w.hands[nxt] for w in worlds}
+    for keys, keyed in ((3, True), (2, False)):
+        tree = Tree(capacity=20000)
+        tree.hand_keys = keys  # the next seat holds 3 cards: keyed at 3, not at 2
+        assert tree.search(worlds, [1.0] * 12, sims=800, seed=4) == 800
+        below = [c for node, _ in _children(tree, 0) for c in _children(tree, node)]
+        assert below
+        if not keyed:
+            assert all(a < 52 for _, a in below)
+            continue
+        assert {a - HAND_ACTION for _, a in below} <= hands
+        for node, a in below:  # a hand's node leads to cards of that hand only
+            cards = {card for _, card in _children(tree, node)}
+            assert cards and all((a - HAND_ACTION) >> card & 1 for card in cards)

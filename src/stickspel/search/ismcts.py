@@ -75,7 +75,13 @@ OPPONENTS_ = 8
 #: ... and whether the root's choices are tried evenly (1: the least simulated
 #: next, so that each is valued from as many simulations; analysis) or by UCB1 (0).
 EVEN_ROOT_ = 9
-META_SIZE = 10
+#: ... and the cards in hand at or below which another seat's choice is keyed by
+#: the hand it holds in the world (0: never): late in a deal a seat chooses by
+#: its own cards, as its information set would, not by statistics over all hands.
+HAND_KEYS_ = 10
+META_SIZE = 11
+#: A hand-keyed node's action: the hand's bitmask above every card and bid.
+HAND_ACTION = 1 << 56
 #: A bid's action in the tree: above the 52 cards.
 BID_ACTION = 52
 #: UCB1's exploration constant, the scores scaled to 0 … 1 by the table's highest.
@@ -173,10 +179,21 @@ def simulate(
                     break  # a new node: the rest is played out
                 node = child
                 continue
+            mover = s[K.MOVE_]
+            hand = s[K.HANDS_ + mover]
+            if mover != meta[SEAT_] and K.popcount(hand) <= meta[HAND_KEYS_]:
+                # this seat's statistics kept apart for each hand it may hold: a
+                # node for the hand, its children the cards
+                keyed = _child(tree, meta, node, HAND_ACTION + hand, mover)
+                if keyed < 0:
+                    break  # the tree is full: the rest is played out
+                depth += 1
+                path[depth] = keyed
+                node = keyed
             best = -1
             best_score = -1e300
             tried = 0
-            cc = c if s[K.MOVE_] == meta[SEAT_] else c_others
+            cc = c if mover == meta[SEAT_] else c_others
             ch = tree[node * NODE_W + FIRST_]
             while ch >= 0:
                 at = ch * NODE_W
@@ -308,12 +325,15 @@ class Tree:
         #: UCB1's constant at the other seats' cards (``None``: ``c``): how greedily
         #: the tree's model of them plays what their statistics favour.
         self.c_others: float | None = None
+        #: Cards in hand at or below which the other seats' choices are kept apart
+        #: by the hand each holds in the world (0: never; :data:`HAND_KEYS_`).
+        self.hand_keys = 0
         self.noise = noise
         self.tree: Any = new_buffer(capacity * NODE_W)
         self.meta: Any = new_buffer(META_SIZE)
         self.rng: Any = new_buffer(1)
         self.s: Any = new_buffer(K.STATE_SIZE)
-        self.path: Any = new_buffer(K.MAX_PLY + 2)
+        self.path: Any = new_buffer(2 * K.MAX_PLY + 2)  # a hand's node and its card's
         self.worlds: Any = None
         self.order: Any = None
         self.util: Any = None
@@ -400,6 +420,7 @@ class Tree:
         self.meta[:] = [1, self.capacity, 1000] + [0] * (META_SIZE - 3)
         self.meta[OPPONENTS_] = int(self.opponents == "policy")
         self.meta[EVEN_ROOT_] = int(self.even_root)
+        self.meta[HAND_KEYS_] = self.hand_keys
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF
         return first
