@@ -226,7 +226,10 @@ def test_plump_maxn_agrees_with_brute_force(text: str, cards: int) -> None:
         )
 
 
-@pytest.mark.parametrize(("text", "cards"), PLUMP_SMALL)
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [*PLUMP_SMALL, ("plump(players=5,max_cards=3,deal_order=single,scoring=per_trick)", 3)],
+)
 def test_plump_paranoid_agrees_with_brute_force(text: str, cards: int) -> None:
     """``paranoid=True``: each card's value is the deal score the mover can be sure
     of with every other seat playing against it, as a plain minimax finds it."""

@@ -894,8 +894,9 @@ def target_search(
     The wanted counts no trick left can still reach decide a node at once.  A
     search cut by the node budget answers 0 there, so under a budget a 1 is still
     sure and a value built from these tests is a lower bound.  ``tt`` holds five
-    slots an entry between tricks: generation, two words of :func:`rel_key`, the
-    wanted counts, the answer."""
+    slots an entry between tricks: generation, two words of :func:`rel_key` (more
+    than four seats: the cards left and the leader, which within one deal say who
+    holds what), the wanted counts, the answer."""
     stats[NODES_] += 1
     p = s[MOVE_]
     # tricks left, the one in progress included: the cards in the mover's hand
@@ -940,7 +941,10 @@ def target_search(
         if stats[BUDGET_] > 0 and stats[NODES_] > stats[BUDGET_]:
             stats[CUT_] = 1
             return 0
-        k1, k2 = rel_key(s)
+        if s[N_] <= 4:
+            k1, k2 = rel_key(s)
+        else:  # rel_key has 2 bits a card's holder: within one deal the cards left say
+            k1 = cards_left(s) | (s[MOVE_] << 52)  # who holds each (as max^n keys them)
         slot = 5 * tt_slot(k1, k2 ^ (want << 20), tt_mask)
         if tt[slot] == gen and tt[slot + 1] == k1 and tt[slot + 2] == k2 and tt[slot + 3] == want:
             return int(tt[slot + 4])

@@ -319,6 +319,8 @@ def card_values(
     pos = _position(world)
     if pos.is_over():
         raise SearchError("the deal is over: no card to value")
+    if paranoid and pos.game != "plump":
+        raise SearchError("paranoid values are Plump's (Tremanswhist's are paranoid already)")
     sv = solver or default_solver()
     p = pos.to_move
     if dds is not False and pos.game == "priffe" and pos.contract not in _NOLL_LIKE:
@@ -330,8 +332,6 @@ def card_values(
             raise SearchError("DDS (the endplay package) is not installed here")
     pairs: list[tuple[int, int, float]]
     shape = (pos.game, pos.trump, pos.n, int(pos.s[K.MUST_TRUMP_]))
-    if paranoid and pos.game != "plump":
-        raise SearchError("paranoid values are Plump's (Tremanswhist's are paranoid already)")
     if paranoid:
         sv._start(max_nodes)
         pairs = [(c, cls, float(v)) for c, cls, v in sv.paranoid_children(pos)]
