@@ -119,13 +119,14 @@ _OURS_MS: list[float] = []
 _OURS_WINDOW = 500
 
 
-def _retime(sims: int, times_ms: list[float], think_ms: float) -> int:
+def _retime(sims: int, times_ms: list[float], target_ms: float) -> int:
     """The simulations that would have made IS-MCTS's median time a move in the last
-    deal ``think_ms`` (our bot's median; the rate measured at the start drifts with the machine's
-    load and the other jobs): equal time per move, kept deal after deal."""
+    deal ``target_ms``, our bot's median (the rate measured at the start drifts
+    with the machine's load and the other jobs): equal time per move, kept deal
+    after deal."""
     if not times_ms:
         return sims
-    factor = think_ms / statistics.median(times_ms)
+    factor = target_ms / statistics.median(times_ms)
     return max(1, round(sims * min(2.0, max(0.5, factor))))
 
 
