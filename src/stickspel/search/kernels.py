@@ -484,6 +484,17 @@ def tt_slot(k1: int, k2: int, mask: int) -> int:
 
 
 @jit
+def tt_store(tt: Any, slot: int, gen: int, k1: int, k2: int, a: int, b: int) -> None:
+    """Write a five-slot entry: generation, the two key words, two values (alpha-beta's
+    bounds, or the paranoid search's counts wanted and answer)."""
+    tt[slot] = gen
+    tt[slot + 1] = k1
+    tt[slot + 2] = k2
+    tt[slot + 3] = a
+    tt[slot + 4] = b
+
+
+@jit
 def rel_key(s: Any) -> tuple[int, int]:
     """The position between tricks up to the ranks of cards gone: per suit, who holds
     each card still out, low to high (2 bits a card, 4 seats at most), and who leads.
@@ -686,11 +697,7 @@ def alphabeta(
         else:
             lo = best
             hi = best
-        tt[slot] = gen
-        tt[slot + 1] = k1
-        tt[slot + 2] = k2
-        tt[slot + 3] = lo
-        tt[slot + 4] = hi
+        tt_store(tt, slot, gen, k1, k2, lo, hi)
     return best
 
 
@@ -970,9 +977,5 @@ def target_search(
         answer = v
         break
     if slot >= 0:
-        tt[slot] = gen
-        tt[slot + 1] = k1
-        tt[slot + 2] = k2
-        tt[slot + 3] = want
-        tt[slot + 4] = answer
+        tt_store(tt, slot, gen, k1, k2, want, answer)
     return answer

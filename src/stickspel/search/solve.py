@@ -223,7 +223,7 @@ class Solver:
         """The highest score of ``row`` (by the seat's tricks in the deal) that
         ``seat`` can make sure of from here."""
         taken = pos.tricks[seat]
-        left = int(K.popcount(pos.s[K.HANDS_ + pos.to_move]))
+        left = pos.tricks_left
         scores = sorted({row[taken + x] for x in range(left + 1)})
         lo, hi = 0, len(scores) - 1  # scores[lo] is always sure: the lowest reachable
         while lo < hi:
