@@ -522,3 +522,38 @@ def test_both_backends_give_the_same_answers() -> None:
     here_answers = probe()
     assert (python.pop("backend"), here_answers.pop("backend")) == ("python", "numba")
     assert python == here_answers
+
+
+def _careful(hands: list[str], trick: list[str], leader: int, bids: list[int]) -> tuple[str, str]:
+    """The card the goal-aware and the careful policy play for the seat to move (no
+    trump, nobody has taken a trick)."""
+    from stickspel.core.cards import card_str, mask_of, parse_card, parse_cards
+    from stickspel.games.plump import PlumpRules
+    from stickspel.search import kernels as K
+    from stickspel.search.solve import goal_table
+
+    masks = [mask_of(parse_cards(h)) for h in hands]
+    pos = Position.from_hands(masks, None, leader, trick=[parse_card(c) for c in trick])
+    pos.game, pos.rules = "plump", PlumpRules()  # the bids' scores: Plump's own
+    util = goal_table(pos, bids)
+    return card_str(K.aware_card(pos.s, util)), card_str(K.careful_card(pos.s, util))
+
+
+def test_careful_play_outs_take_with_a_card_nothing_still_out_beats() -> None:
+    # seat 1 wants its trick, after ♠5; seat 2 still holds ♠K: the queen would be
+    # taken over, the ace is not
+    assert _careful(["5S 2H", "AS QS", "KS 3H"], ["5S"], 0, [0, 1, 0]) == ("QS", "AS")
+
+
+def test_careful_play_outs_lead_a_card_that_something_still_out_beats() -> None:
+    # seat 0 wants no trick: its ♠2 is the only spade left and would win; the ♥9
+    # loses to the king out
+    assert _careful(["2S 9H", "KH 3C", "4C 5C"], [], 0, [0, 1, 1]) == ("2S", "9H")
+
+
+def test_careful_play_outs_forced_to_win_early_win_low() -> None:
+    # seat 1 wants no trick and must win the ♦3: with the queen the ace still to
+    # come takes it over (the goal-aware policy throws its king)
+    assert _careful(["3D 2C", "QD KD", "AD 4C"], ["3D"], 0, [1, 0, 1]) == ("KD", "QD")
+    # the last seat to play keeps the dearest card it must win with
+    assert _careful(["3D 2C", "4D 4C", "QD KD"], ["3D", "4D"], 0, [1, 1, 0]) == ("KD", "KD")

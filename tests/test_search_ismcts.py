@@ -370,3 +370,30 @@ def test_the_others_late_choices_are_kept_apart_by_the_hand_they_hold() -> None:
         for node, a in below:  # a hand's node leads to cards of that hand only
             cards = {card for _, card in _children(tree, node)}
             assert cards and all((a - HAND_ACTION) >> card & 1 for card in cards)
+
+
+def test_a_tree_held_to_one_ply_is_a_flat_search_over_the_roots_choices() -> None:
+    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
+    worlds = worlds_of(state, 8)
+    flat = Tree(capacity=20000)
+    flat.depth = 1
+    assert flat.search(worlds, [1.0] * 8, sims=600, seed=3) == 600
+    # the root and one node for each legal card: everything after them played out
+    assert flat.run(0) == 1 + len(state.legal_actions())
+    deep = Tree(capacity=20000)
+    deep.search(worlds, [1.0] * 8, sims=600, seed=3)
+    assert deep.run(0) > flat.run(0)
+
+
+def test_the_play_outs_can_be_careful_and_no_other_policy_is_taken() -> None:
+    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
+    worlds = worlds_of(state, 8)
+    trees = {}
+    for policy in ("aware", "careful"):
+        trees[policy] = Tree(capacity=20000)
+        trees[policy].policy = policy
+        assert trees[policy].search(worlds, [1.0] * 8, sims=500, seed=3) == 500
+    assert trees["aware"].root_values() != trees["careful"].root_values()
+    trees["aware"].policy = "clever"
+    with pytest.raises(SearchError, match="policy='clever'"):
+        trees["aware"].search(worlds, [1.0] * 8, sims=10, seed=3)

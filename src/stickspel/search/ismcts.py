@@ -79,13 +79,22 @@ EVEN_ROOT_ = 9
 #: the hand it holds in the world (0: never): late in a deal a seat chooses by
 #: its own cards, as its information set would, not by statistics over all hands.
 HAND_KEYS_ = 10
-META_SIZE = 11
+#: ... and the plies the tree holds at most, the root's choice (a card or the bid)
+#: the first (0: no limit; 1: a flat search, every card after the root's choice
+#: played out by the policy).
+DEPTH_ = 11
+#: ... and the play-outs' policy: 0 :func:`~stickspel.search.kernels.aware_card`,
+#: 1 :func:`~stickspel.search.kernels.careful_card`.
+POLICY_ = 12
+META_SIZE = 13
 #: A hand-keyed node's action: the hand's bitmask above every card and bid.
 HAND_ACTION = 1 << 56
 #: A bid's action in the tree: above the 52 cards.
 BID_ACTION = 52
 #: UCB1's exploration constant, the scores scaled to 0 … 1 by the table's highest.
 UCB_C = 0.7
+#: The play-outs' policies, by their code in ``meta[POLICY_]``.
+PLAYOUT_POLICIES = ("aware", "careful")
 #: Nodes a tree holds at most (past them simulations add none).
 MAX_NODES = 1 << 17
 
@@ -131,6 +140,7 @@ def simulate(
     bid) before the cards are played."""
     scale = meta[2] / 1000.0
     n = worlds[K.N_]
+    careful = meta[POLICY_] == 1
     bids = [0] * K.MAX_SEATS
     for _ in range(sims):
         w = order[K.next_random(rng) % len(order)]
@@ -160,7 +170,8 @@ def simulate(
                 b = bids[i]
                 for t in range(K.UT):
                     util[i * K.UT + t] = bidtab[b * K.UT + t]
-        while s[K.HANDS_ + s[K.MOVE_]]:
+        top = meta[DEPTH_] if meta[DEPTH_] > 0 else K.MAX_PLY + 2
+        while s[K.HANDS_ + s[K.MOVE_]] and depth < top:
             legal = K.legal_mask(s)
             if meta[OPPONENTS_] and s[K.MOVE_] != meta[SEAT_]:
                 # another seat's card by the play-out's policy, in this world's hand:
@@ -168,7 +179,7 @@ def simulate(
                 if noise > 0 and K.next_random(rng) % 1000 < noise:
                     a = K.random_card(legal, rng)
                 else:
-                    a = K.aware_card(s, util)
+                    a = K.goal_card(s, util, careful)
                 child = _child(tree, meta, node, a, s[K.MOVE_])
                 K.play(s, a)
                 if child < 0:
@@ -228,7 +239,7 @@ def simulate(
             if noise > 0 and K.next_random(rng) % 1000 < noise:
                 card = K.random_card(K.legal_mask(s), rng)
             else:
-                card = K.aware_card(s, util)
+                card = K.goal_card(s, util, careful)
             K.play(s, card)
         for d in range(1, depth + 1):
             at = path[d] * NODE_W
@@ -328,6 +339,10 @@ class Tree:
         #: Cards in hand at or below which the other seats' choices are kept apart
         #: by the hand each holds in the world (0: never; :data:`HAND_KEYS_`).
         self.hand_keys = 0
+        #: Plies the tree holds at most, the root's choice the first (0: no limit; :data:`DEPTH_`).
+        self.depth = 0
+        #: The play-outs' policy: "aware" or "careful" (:data:`POLICY_`).
+        self.policy = "aware"
         self.noise = noise
         self.tree: Any = new_buffer(capacity * NODE_W)
         self.meta: Any = new_buffer(META_SIZE)
@@ -421,6 +436,10 @@ class Tree:
         self.meta[OPPONENTS_] = int(self.opponents == "policy")
         self.meta[EVEN_ROOT_] = int(self.even_root)
         self.meta[HAND_KEYS_] = self.hand_keys
+        self.meta[DEPTH_] = self.depth
+        if self.policy not in PLAYOUT_POLICIES:
+            raise SearchError(f"policy={self.policy!r}: one of {', '.join(PLAYOUT_POLICIES)}")
+        self.meta[POLICY_] = PLAYOUT_POLICIES.index(self.policy)
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF
         return first

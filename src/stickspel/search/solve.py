@@ -523,7 +523,9 @@ def playout_tricks(
     its own (minus: giving them away).  A seat that still gains from a trick
     leads and takes tricks with its cheapest sure winner, one that does not
     ducks with its dearest loser (:func:`~stickspel.search.kernels.aware_card`);
-    ``noise``: the chance of a random legal card instead, at every card.
+    ``careful``: the same, reading which cards are still out
+    (:func:`~stickspel.search.kernels.careful_card`); ``noise``: the chance of a
+    random legal card instead, at every card (``aware`` and ``careful``).
 
     Two seats, no trump: ♠A J against ♠K Q, the first to take one trick, the
     second none.  The first leads its ace; the second throws the king under it
@@ -541,12 +543,13 @@ def playout_tricks(
     out = new_buffer(max(1, n) * seats)
     rng = new_buffer(1)
     rng[0] = seed & 0x7FFFFFFF
-    code = {"random": 0, "cheap": 1, "aware": 3}.get(policy)
+    code = {"random": 0, "cheap": 1, "aware": 3, "careful": 4}.get(policy)
     if code is None:
-        raise SearchError(f"no playout policy {policy!r} (cheap, random, aware)")
-    # the score tables are read by the goal-aware policy alone (the others get a stub)
-    util = goal_table(pos, bids) if code == 3 else new_buffer(1)
-    K.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if code == 3 else 0)
+        raise SearchError(f"no playout policy {policy!r} (cheap, random, aware, careful)")
+    # the score tables are read by the goal-aware policies alone (the others get a stub)
+    aware = code >= 3
+    util = goal_table(pos, bids) if aware else new_buffer(1)
+    K.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if aware else 0)
     before = pos.tricks
     return [tuple(int(out[k * seats + i]) - before[i] for i in range(seats)) for k in range(n)]
 
