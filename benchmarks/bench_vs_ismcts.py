@@ -19,7 +19,9 @@ samples, the most-visited move) gets as many simulations as it runs in
 of every phase, then set again after every deal from its median time a move
 in that deal to match our bot's median time a move so far (``--sims N`` fixes
 the count instead); our bot thinks for ``--think-ms``, and its time a move
-includes the adapter's (OpenSpiel's state read into ours).  Both times per move are
+includes the adapter's (OpenSpiel's state read into ours).  ``--kind ismcts:F``
+with ``--sims N`` seats IS-MCTS of ``F * N`` simulations in our seat instead:
+what more time buys the yardstick itself.  Both times per move are
 printed (the machine is shared: read the times beside the figures).
 """
 
@@ -151,9 +153,13 @@ def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
     t_base: list[list[float]] = [[] for _ in range(4)]
     base = play(state, [ismcts(game, sims, seeds[s]) for s in range(4)], t_base)
     mixed = [ismcts(game, sims, seeds[s]) for s in range(4)]
-    mixed[seat] = StickspelPlayer(
-        game, args.kind, seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
-    )
+    if args.kind.startswith("ismcts:"):  # the yardstick itself, given more simulations
+        scale = float(args.kind.partition(":")[2])
+        mixed[seat] = ismcts(game, round(scale * sims), game_seed(args.seed, k, "ours") % 2**31)
+    else:
+        mixed[seat] = StickspelPlayer(
+            game, args.kind, seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
+        )
     for setting in args.set:  # e.g. bids=greedy: an attribute of our bot
         name, _, value = setting.partition("=")
         setattr(mixed[seat].bot, name, _number(value))
@@ -278,7 +284,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--think-ms", type=float, default=50.0)
-    ap.add_argument("--kind", default="expert")
+    ap.add_argument(
+        "--kind",
+        default="expert",
+        help="our bot's kind, or ismcts:F: IS-MCTS with F times the simulations in the seat",
+    )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--sims", type=int, default=0, help="IS-MCTS simulations (default: measured)")
     ap.add_argument("--jobs", type=int, default=1, help="deals played at once (one a core)")

@@ -387,6 +387,11 @@ def test_aware_playouts_play_for_each_seats_goal() -> None:
     # ♠A J against ♠K Q, no trump: the first wants one trick, the second none
     spade = {"A": 1 << 12, "K": 1 << 11, "Q": 1 << 10, "J": 1 << 9}
     pos = Position.from_hands([spade["A"] | spade["J"], spade["K"] | spade["Q"]], None, 0)
+    # a Plump deal: the bids' scores are what each seat plays for (a bare position
+    # would leave every seat taking what it can)
+    from stickspel.games.plump import PlumpRules
+
+    pos.game, pos.rules = "plump", PlumpRules()
     assert playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0]) == [(1, 1)]
     # both want tricks: the ace is led, the queen thrown under it (the lowest card
     # when none wins), then the jack is taken by the cheapest winner, the king

@@ -534,7 +534,9 @@ def playout_tricks(
 
     >>> from stickspel.search import Position
     >>> spade = {"A": 1 << 12, "K": 1 << 11, "Q": 1 << 10, "J": 1 << 9}
+    >>> from stickspel.games.plump import PlumpRules
     >>> pos = Position.from_hands([spade["A"] | spade["J"], spade["K"] | spade["Q"]], None, 0)
+    >>> pos.game, pos.rules = "plump", PlumpRules()  # the bids' scores are Plump's
     >>> playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0])
     [(1, 1)]
     """
