@@ -18,7 +18,7 @@ policy (``NAME:NOISE``: ``random``, ``cheap``, ``aware`` or ``careful`` of
 :func:`stickspel.search.playout_tricks`, each card at random with chance
 ``NOISE``).  The tricks each seat ended with at the table are then scored
 against the play-outs' forecast: the log-loss of the count (nats, the
-forecast smoothed by half a play-out a count) and the Brier score of the
+forecast smoothed by half a play-out for each count still possible) and the Brier score of the
 bid's being made — lower is better, split by our expert's seat and the
 IS-MCTS seats.  Inside the search a play-out stands for how the deal goes on
 from a node, so a policy that foretells the table better is the better model
@@ -45,7 +45,7 @@ from stickspel.simulate import game_seed
 
 
 def play_deal(k: int, args: argparse.Namespace) -> dict[str, Any]:
-    """Deal ``k``, played once: the history, our seat (-1: none) and the returns."""
+    """Deal ``k``, played once: its OpenSpiel history and our seat (-1: none)."""
     game = pyspiel.load_game(GAME_TEXT)
     state = dealt(game, game_seed(args.seed, k))
     seeds = ismcts_seeds(args.seed, k)

@@ -295,7 +295,11 @@ def main() -> None:
     ap.add_argument("--out", help="JSON lines, one a deal; a run given the same file resumes")
     ap.add_argument("--set", action="append", default=[], help="our bot's attribute: NAME=VALUE")
     ap.add_argument("--json", action="store_true")
-    out = run(ap.parse_args())
+    args = ap.parse_args()
+    if args.kind.startswith("ismcts:") and not args.sims:
+        # timed to the seat's own moves, IS-MCTS would double its count deal by deal
+        ap.error("--kind ismcts:F needs --sims N: the seat runs F times the simulations")
+    out = run(args)
     if "--json" in sys.argv:
         print(json.dumps(out, indent=1))
         return

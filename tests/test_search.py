@@ -14,7 +14,15 @@ import pytest
 
 from stickspel import load_game
 from stickspel.core import GameState
-from stickspel.core.cards import SUIT_OF, cards_of, follow_mask
+from stickspel.core.cards import (
+    SUIT_OF,
+    card_str,
+    cards_of,
+    follow_mask,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from stickspel.games.plump.rules import PlumpRules, score_deal
 from stickspel.games.priffe.rules import PriffeRules
 from stickspel.games.tremanswhist.rules import TremanswhistRules, deal_points
@@ -27,6 +35,8 @@ from stickspel.search import (
     dd_trick_counts,
     playout_tricks,
 )
+from stickspel.search import kernels as K
+from stickspel.search.solve import goal_table
 
 PRESETS = (
     [f"plump({p})" for p in PlumpRules.PRESETS]
@@ -389,8 +399,6 @@ def test_aware_playouts_play_for_each_seats_goal() -> None:
     pos = Position.from_hands([spade["A"] | spade["J"], spade["K"] | spade["Q"]], None, 0)
     # a Plump deal: the bids' scores are what each seat plays for (a bare position
     # would leave every seat taking what it can)
-    from stickspel.games.plump import PlumpRules
-
     pos.game, pos.rules = "plump", PlumpRules()
     assert playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0]) == [(1, 1)]
     # both want tricks: the ace is led, the queen thrown under it (the lowest card
@@ -532,11 +540,6 @@ def test_both_backends_give_the_same_answers() -> None:
 def _careful(hands: list[str], trick: list[str], leader: int, bids: list[int]) -> tuple[str, str]:
     """The card the goal-aware and the careful policy play for the seat to move (no
     trump, nobody has taken a trick)."""
-    from stickspel.core.cards import card_str, mask_of, parse_card, parse_cards
-    from stickspel.games.plump import PlumpRules
-    from stickspel.search import kernels as K
-    from stickspel.search.solve import goal_table
-
     masks = [mask_of(parse_cards(h)) for h in hands]
     pos = Position.from_hands(masks, None, leader, trick=[parse_card(c) for c in trick])
     pos.game, pos.rules = "plump", PlumpRules()  # the bids' scores: Plump's own

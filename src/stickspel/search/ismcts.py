@@ -417,6 +417,8 @@ class Tree:
         self, worlds: Sequence[Position] | WorldRows, weights: Sequence[float], seed: int
     ) -> Position:
         """The worlds in, the tree emptied; the first world (what they share)."""
+        if self.policy not in PLAYOUT_POLICIES:
+            raise SearchError(f"policy={self.policy!r}: one of {', '.join(PLAYOUT_POLICIES)}")
         if isinstance(worlds, WorldRows):
             if not worlds.count:
                 raise SearchError("IS-MCTS needs worlds, each with its weight")
@@ -437,8 +439,6 @@ class Tree:
         self.meta[EVEN_ROOT_] = int(self.even_root)
         self.meta[HAND_KEYS_] = self.hand_keys
         self.meta[DEPTH_] = self.depth
-        if self.policy not in PLAYOUT_POLICIES:
-            raise SearchError(f"policy={self.policy!r}: one of {', '.join(PLAYOUT_POLICIES)}")
         self.meta[POLICY_] = PLAYOUT_POLICIES.index(self.policy)
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF

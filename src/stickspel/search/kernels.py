@@ -411,9 +411,8 @@ def goal_card(s: Any, util: Any, careful: bool) -> int:
         if want:
             return _highest_rank(m)
         side = _side_cards(s, m)
-        if careful and side & ~_top_cards(side, others):
-            return _lowest_rank(side & ~_top_cards(side, others))
-        return _lowest_rank(side)
+        beaten = side & ~_top_cards(side, others) if careful else 0
+        return _lowest_rank(beaten if beaten else side)
     best = s[BEST_CARD_]
     if want and s[PAIRS_] == 1 and (s[BEST_SEAT_] - p) % 2 == 0:
         return _lowest_rank(_side_cards(s, m))  # the partner holds it: do not overtake
@@ -426,9 +425,8 @@ def goal_card(s: Any, util: Any, careful: bool) -> int:
     before_last = careful and s[TLEN_] < s[N_] - 1
     if want:
         if win:
-            if before_last and _top_cards(win, others):
-                return low_card(_top_cards(win, others))
-            return low_card(win)
+            sure = _top_cards(win, others) if before_last else 0
+            return low_card(sure if sure else win)
         if ruff:
             return _lowest_rank(ruff)
         return _lowest_rank(_side_cards(s, m))
