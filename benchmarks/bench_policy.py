@@ -65,23 +65,55 @@ def positions(path: str) -> list[tuple[Position, list[int], list[int], int]]:
     to go: the position, the tricks each seat ended with, the bids, our seat."""
     game = pyspiel.load_game(GAME_TEXT)
     out = []
-    with open(path, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    for row in rows:
+    for number, row in _rows(path):
         state = game.new_initial_state()
         found = []
-        for action in row["history"]:
-            if not state.is_chance_node() and state.history():
-                ours = plump_state(state)
-                if ours.phase == 2:  # the play (stickspel.games.plump.rules.PLAY)
-                    pos = Position.from_state(ours)
-                    if pos.tricks_left >= 2:
-                        found.append(pos)
-            state.apply_action(action)
+        history = row.get("history")
+        if not isinstance(history, list) or any(type(a) is not int for a in history):
+            sys.exit(f"bench_policy: {path}, line {number}: 'history' is no list of actions")
+        try:
+            for action in history:
+                found.extend(_play_position(state, action))
+        except pyspiel.SpielError as e:
+            first = str(e).splitlines()[0] if str(e) else "refused"
+            sys.exit(f"bench_policy: {path}, line {number}: not a deal's history ({first})")
+        if not state.is_terminal():
+            sys.exit(f"bench_policy: {path}, line {number}: the deal's history stops short")
         result = plump_state(state).deal_results[-1]
         tricks, bids = list(result["tricks"]), list(result["bids"])
-        out.extend((pos, tricks, bids, row["seat"]) for pos in found)
+        out.extend((pos, tricks, bids, row.get("seat", -1)) for pos in found)
     return out
+
+
+def _rows(path: str) -> list[tuple[int, dict[str, Any]]]:
+    """The JSON objects of ``path``, one a line, with their line numbers (a file
+    that is not so ends the run with one line naming where)."""
+    rows = []
+    try:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if line.strip():
+                    row = json.loads(line)
+                    if not isinstance(row, dict):
+                        sys.exit(f"bench_policy: {path}, line {number}: not a JSON object")
+                    rows.append((number, row))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        sys.exit(f"bench_policy: {path}: {e}")
+    return rows
+
+
+def _play_position(state: Any, action: int) -> list[Position]:
+    """The card-play position before ``action`` (two tricks or more to go: none
+    otherwise), then ``action`` played."""
+    found = []
+    if not state.is_chance_node() and state.history():
+        ours = plump_state(state)
+        if ours.phase == 2:  # the play (stickspel.games.plump.rules.PLAY)
+            pos = Position.from_state(ours)
+            if pos.tricks_left >= 2:
+                found.append(pos)
+    state.apply_action(action)
+    return found
 
 
 def judge(args: argparse.Namespace) -> dict[str, Any]:
