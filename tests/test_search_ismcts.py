@@ -372,6 +372,75 @@ def test_the_others_late_choices_are_kept_apart_by_the_hand_they_hold() -> None:
             assert cards and all((a - HAND_ACTION) >> card & 1 for card in cards)
 
 
+def _own_entries(tree: Tree) -> list[tuple[int, int, int, int]]:
+    """(node, card, hand, simulations) of each entry of this search's table."""
+    from stickspel.search.ismcts import OWN_W
+
+    out = []
+    for at in range(0, len(tree.own), OWN_W):
+        key = int(tree.own[at])
+        if key >> 23 == tree._own_gen:
+            out.append(((key >> 6) & ((1 << 17) - 1), key & 63, int(tree.own[at + 1]),
+                        int(tree.own[at + 2])))  # fmt: skip
+    return out
+
+
+def test_the_others_late_choices_read_their_hands_statistics_under_a_shared_tree() -> None:
+    from stickspel.search.ismcts import NODE_W, VISITS_
+
+    state = dealt("plump(players=4,max_cards=3,deal_order=single)", 5, ("1", "0", "1", "0"))
+    worlds = worlds_of(state, 12)
+    nxt = (state.current_player() + 1) % 4
+    hands = {w.hands[nxt] for w in worlds}
+    tree = Tree(capacity=20000)
+    tree.own_keys = 3  # the next seat holds 3 cards: its choices read its hand's statistics
+    assert tree.search(worlds, [1.0] * 12, sims=800, seed=4) == 800
+    entries = _own_entries(tree)
+    assert entries
+    for node, _ in _children(tree, 0):
+        below = _children(tree, node)
+        assert below and all(a < 52 for _, a in below)  # cards only: one node a card
+        mine = [e for e in entries if e[0] == node]
+        assert {hand for _, _, hand, _ in mine} <= hands
+        assert all(hand >> card & 1 for _, card, hand, _ in mine)
+        for child, card in below:  # every simulation through a card is its hand's too
+            through = sum(v for _, c, _, v in mine if c == card)
+            assert through == int(tree.tree[child * NODE_W + VISITS_])
+    # a fresh search starts from an empty table, without clearing it
+    tree.search(worlds, [1.0] * 12, sims=50, seed=5)
+    assert sum(v for *_, v in _own_entries(tree)) < sum(v for *_, v in entries)
+    tree.hand_keys = 3
+    with pytest.raises(SearchError, match="own_keys: not with hand_keys"):
+        tree.search(worlds, [1.0] * 12, sims=10, seed=3)
+
+
+def test_a_hand_new_at_a_node_chooses_as_the_tree_does_without_the_table() -> None:
+    # the first card of a ten-card deal: no other seat is down to 3 cards in the
+    # tree, so the table is never read and the search is the default's move for move
+    state = dealt("plump(players=4,max_cards=10,deal_order=single)", 5, ("3", "2", "2", "1"))
+    worlds = worlds_of(state, 40)
+    visits = []
+    for keys in (0, 3):
+        tree = Tree(capacity=20000)
+        tree.own_keys = keys
+        tree.search(worlds, [1.0] * 40, sims=3000, seed=6)
+        visits.append(tree.root_visits())
+    assert visits[0] == visits[1]
+
+
+def test_a_hands_statistics_weigh_in_by_its_simulations() -> None:
+    from stickspel.search.ismcts import OWN_PRIOR, _own_score
+    from stickspel.search.position import new_buffer
+
+    logs = _log_table()
+    own = new_buffer(5)
+    assert _own_score(own, 0, 0.25, 0.7, 20.0, logs) == 0.25  # new to this hand: the node's
+    assert own[4] == 1  # ... and the card counted available to it
+    own[2], own[3] = int(OWN_PRIOR), int(OWN_PRIOR) * 10  # as many simulations as the prior
+    hand = 10 / 20 + 0.7 * math.sqrt(math.log(2) / OWN_PRIOR)
+    assert _own_score(own, 0, 0.25, 0.7, 20.0, logs) == pytest.approx((0.25 + hand) / 2)
+
+
 def test_a_tree_held_to_one_ply_is_a_flat_search_over_the_roots_choices() -> None:
     state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
     worlds = worlds_of(state, 8)

@@ -396,6 +396,7 @@ class ExpertBot:
         self.ucb_c = ISMCTS_C
         self.ucb_c_others: float | None = None  # UCB1's constant at the others' cards
         self.ismcts_hand_keys = 0  # the others' choices kept apart by hand from this many cards
+        self.ismcts_own_keys = 0  # ... by their statistics for their hand, the tree shared
         self.ismcts_policy = "aware"  # the play-outs' policy, or "careful"
         self.ismcts_depth = 0  # plies the tree holds at most, the root's choice the first (0: any)
         self.ismcts_noise = ISMCTS_NOISE
@@ -622,6 +623,7 @@ class ExpertBot:
         tree.c, tree.noise, tree.opponents = self.ucb_c, self.ismcts_noise, self.ismcts_opponents
         tree.c_others = self.ucb_c_others
         tree.hand_keys = self.ismcts_hand_keys
+        tree.own_keys = self.ismcts_own_keys
         tree.depth = self.ismcts_depth
         tree.policy = self.ismcts_policy
         tree.order_size = self.ismcts_order

@@ -86,7 +86,20 @@ DEPTH_ = 11
 #: ... and the play-outs' policy: 0 :func:`~stickspel.search.kernels.aware_card`,
 #: 1 :func:`~stickspel.search.kernels.careful_card`.
 POLICY_ = 12
-META_SIZE = 13
+#: ... and the cards in hand at or below which another seat chooses by its statistics
+#: for the hand it holds in the world too, kept in a table beside the tree and
+#: blended with the node's (:func:`_own_score`; 0: never): its choice keyed by its
+#: own information, as OpenSpiel's IS-MCTS keys it, while the tree below stays one
+#: for every hand, so that the seat's own later nodes are shared across the worlds
+#: (:data:`HAND_KEYS_` hangs them under the hands, one world's each).  Only late in
+#: a deal: with more cards a hand is one world's, and its statistics that world's,
+#: the seat playing as if it saw every hand (2,000 worlds, 35,000 simulations: some
+#: 17 a hand at the first of the other seats' nodes).
+OWN_KEYS_ = 13
+#: ... and the generation of the table of those statistics (its entries of another
+#: generation are empty: a fresh search clears it without a write).
+OWN_GEN_ = 14
+META_SIZE = 15
 #: A hand-keyed node's action: the hand's bitmask above every card and bid.
 HAND_ACTION = 1 << 56
 #: A bid's action in the tree: above the 52 cards.
@@ -97,6 +110,17 @@ UCB_C = 0.7
 PLAYOUT_POLICIES = ("aware", "careful")
 #: Nodes a tree holds at most (past them simulations add none).
 MAX_NODES = 1 << 17
+#: Entries of the table of the other seats' statistics by hand (:data:`OWN_KEYS_`),
+#: each :data:`OWN_W` slots: the key (generation, node and card), the hand, the
+#: simulations through it, its mover's deal scores summed, its availability.
+OWN_ENTRIES = 1 << 18
+OWN_W = 5
+#: Slots a lookup probes past its own before it gives up (the node's statistics
+#: over every hand are read instead).
+OWN_PROBES = 16
+#: The simulations of a hand at which its own statistics weigh as much as the
+#: node's over every hand (:func:`_own_score`).
+OWN_PRIOR = 8.0
 
 
 @jit
@@ -116,6 +140,8 @@ def simulate(
     wbids: Any,
     bidtab: Any,
     logs: Any,
+    own: Any,
+    own_path: Any,
 ) -> int:
     """``sims`` simulations; returns the nodes the tree holds after them.
 
@@ -126,7 +152,10 @@ def simulate(
     (scaled by 1000), at the cards of the seat searching (``meta[SEAT_]``), and
     ``c_others`` at the other seats' cards; ``noise``: the chance in 1000 of a random card in a
     play-out; ``s``, ``path``: scratch buffers (a position, the nodes walked);
-    ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`).  A node is credited
+    ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`); ``own``, ``own_path``:
+    the table of the other seats' statistics by hand and the entries walked
+    (:data:`OWN_KEYS_`; ``own_path`` holds -1 where the choice read the node's
+    own statistics).  A node is credited
     with its mover's score by the tricks it ends with, in Priffe (``K.PAIRS_``)
     the tricks of its side.
 
@@ -203,8 +232,12 @@ def simulate(
                 node = keyed
             best = -1
             best_score = -1e300
+            best_entry = -1
             tried = 0
             cc = c if mover == meta[SEAT_] else c_others
+            # another seat late in the deal: its statistics for the hand it holds here
+            # too, the node of the card it plays every hand's
+            own_keyed = mover != meta[SEAT_] and K.popcount(hand) <= meta[OWN_KEYS_]
             ch = tree[node * NODE_W + FIRST_]
             while ch >= 0:
                 at = ch * NODE_W
@@ -218,9 +251,15 @@ def simulate(
                     score = tree[at + VALUE_] / (v * scale) + cc * math.sqrt(lg / v)
                     if node == 0 and meta[EVEN_ROOT_]:
                         score = -v
+                    e = -1
+                    if own_keyed:
+                        e = _own_entry(own, meta[OWN_GEN_], node, a, hand)
+                        if e >= 0:
+                            score = _own_score(own, e, score, cc, scale, logs)
                     if score > best_score:
                         best_score = score
                         best = ch
+                        best_entry = e
                 ch = tree[at + NEXT_]
             untried = legal & ~tried
             if untried:
@@ -230,11 +269,16 @@ def simulate(
                     K.play(s, a)
                     depth += 1
                     path[depth] = new
+                    if own_keyed:
+                        own_path[depth] = _own_entry(own, meta[OWN_GEN_], node, a, hand)
+                        if own_path[depth] >= 0:
+                            own[own_path[depth] + 4] += 1
                 break  # the tree ends here: the rest is played out
             K.play(s, tree[best * NODE_W + ACTION_])
             node = best
             depth += 1
             path[depth] = node
+            own_path[depth] = best_entry
         while s[K.HANDS_ + s[K.MOVE_]]:
             if noise > 0 and K.next_random(rng) % 1000 < noise:
                 card = K.random_card(K.legal_mask(s), rng)
@@ -249,7 +293,52 @@ def simulate(
                 t += s[K.TRICKS_ + (mover + 2) % n]
             tree[at + VISITS_] += 1
             tree[at + VALUE_] += util[mover * K.UT + t]
+            e = own_path[d]
+            if e >= 0:
+                own[e + 2] += 1
+                own[e + 3] += util[mover * K.UT + t]
+                own_path[d] = -1
     return int(meta[0])
+
+
+@jit
+def _own_score(own: Any, e: int, node_score: float, c: float, scale: float, logs: Any) -> float:
+    """A card's UCB1 score for a hand (entry ``e`` of the table) blended with the
+    node's over every hand (``node_score``) by the hand's simulations: the node's
+    alone for a hand new here, as if there were no table, and the hand's more and
+    more past :data:`OWN_PRIOR` of them.  Counts the card's availability for the
+    hand."""
+    own[e + 4] += 1
+    v = own[e + 2]
+    if v == 0:
+        return node_score
+    avail = own[e + 4]
+    lg = logs[avail] if avail < len(logs) else math.log(avail)
+    hand_score = own[e + 3] / (v * scale) + c * math.sqrt(lg / v)
+    w = v / (v + OWN_PRIOR)
+    blended: float = (1.0 - w) * node_score + w * hand_score
+    return blended
+
+
+@jit
+def _own_entry(own: Any, gen: int, node: int, card: int, hand: int) -> int:
+    """The entry of ``card`` played from ``hand`` at ``node`` in the table of this
+    search's generation, made when missing (-1: no room within the probes)."""
+    k1 = (gen << 23) | (node << 6) | card
+    slot = K.tt_slot(k1, hand, OWN_ENTRIES - 1)
+    for _ in range(OWN_PROBES):
+        at = slot * OWN_W
+        if own[at] == k1 and own[at + 1] == hand:
+            return at
+        if (own[at] >> 23) != gen:  # empty, or an earlier search's
+            own[at] = k1
+            own[at + 1] = hand
+            own[at + 2] = 0
+            own[at + 3] = 0
+            own[at + 4] = 0
+            return at
+        slot = (slot + 1) & (OWN_ENTRIES - 1)
+    return -1
 
 
 @jit
@@ -339,6 +428,13 @@ class Tree:
         #: Cards in hand at or below which the other seats' choices are kept apart
         #: by the hand each holds in the world (0: never; :data:`HAND_KEYS_`).
         self.hand_keys = 0
+        #: Cards in hand at or below which the other seats choose by their statistics
+        #: for the hand each holds, the tree below shared (0: never; :data:`OWN_KEYS_`).
+        self.own_keys = 0
+        self._own_gen = 0
+        self.own: Any = new_buffer(1)  # the table, made when first asked for
+        self.own_path: Any = new_buffer(2 * K.MAX_PLY + 2)
+        self.own_path[:] = [-1] * len(self.own_path)
         #: Plies the tree holds at most, the root's choice the first (0: no limit; :data:`DEPTH_`).
         self.depth = 0
         #: The play-outs' policy: "aware" or "careful" (:data:`POLICY_`).
@@ -419,6 +515,10 @@ class Tree:
         """The worlds in, the tree emptied; the first world (what they share)."""
         if self.policy not in PLAYOUT_POLICIES:
             raise SearchError(f"policy={self.policy!r}: one of {', '.join(PLAYOUT_POLICIES)}")
+        if self.own_keys and (self.hand_keys or self.capacity > MAX_NODES):
+            raise SearchError(
+                "own_keys: not with hand_keys, nor past MAX_NODES nodes (the table's keys)"
+            )
         if isinstance(worlds, WorldRows):
             if not worlds.count:
                 raise SearchError("IS-MCTS needs worlds, each with its weight")
@@ -440,6 +540,12 @@ class Tree:
         self.meta[HAND_KEYS_] = self.hand_keys
         self.meta[DEPTH_] = self.depth
         self.meta[POLICY_] = PLAYOUT_POLICIES.index(self.policy)
+        self.meta[OWN_KEYS_] = self.own_keys
+        if self.own_keys:
+            if len(self.own) < OWN_ENTRIES * OWN_W:
+                self.own = new_buffer(OWN_ENTRIES * OWN_W)
+            self._own_gen += 1  # the earlier searches' entries are empty to this one
+            self.meta[OWN_GEN_] = self._own_gen
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF
         return first
@@ -455,7 +561,7 @@ class Tree:
                 self.worlds, self.order, self.util, self.tree, self.meta, sims, self.c,
                 self.c if self.c_others is None else self.c_others,
                 round(1000 * self.noise), self.rng, self.s, self.path, self.wbids,
-                self.bidtab, _log_table(),
+                self.bidtab, _log_table(), self.own, self.own_path,
             )
         )  # fmt: skip
 
