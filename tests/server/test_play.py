@@ -365,3 +365,36 @@ def test_bots_move_one_at_a_time(database: str) -> None:
             assert len(set(versions)) >= anna.state["version"] - 3
     finally:
         running.stop()
+
+
+@pytest.mark.parametrize("rules", ["tremanswhist", "tremanswhist(form=buying)", PLUMP])
+def test_the_record_download_holds_no_card_the_seat_may_not_know(live: Running, rules: str) -> None:
+    """``POST /api/tables/<id>/record`` at every step, for every seat, and for the
+    spectators once the game is over: only the cards each may know (the fourth pile
+    to its taker, the purchase counts of the others, no blind hand)."""
+    from test_record_views import check_view
+
+    seats = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Cissi"}]
+    made = create_table(live.url, rules=rules, seats=seats)
+    room = live.app.state.rooms.get(made["id"])
+    tokens = [s["token"] for s in made["seats"]]
+    path = f"/api/tables/{made['id']}/record"
+    buying = "buying" in rules
+    clients = [Client(live.url, made["id"], t) for t in tokens]
+    checked = 0
+    with clients[0], clients[1], clients[2]:
+        for _ in range(60):
+            full = room.table.to_record()
+            for player, token in enumerate(tokens):
+                status, doc = request(live.url, "POST", path, {"token": token})
+                assert status == 200
+                checked += check_view(room.game.name, full, doc, player, buying)
+            status, doc = request(live.url, "POST", path, {"token": made["spectator_token"]})
+            if not room.table.is_terminal():
+                assert status == 403  # the spectators' copy comes once the game is over
+                play_some(clients, 1, pick=0 if buying else -1)
+                continue
+            assert status == 200
+            checked += check_view(room.game.name, full, doc, None, buying)
+            break
+    assert checked > 300

@@ -533,6 +533,53 @@ class GameState(ABC):
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
         """The current deal in record form (``result`` given once it is scored)."""
 
+    # --- what a person may read -------------------------------------------------
+    def record_view(
+        self, player: int | None, players: Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        """The record as the person who is ``players[player]`` may read it (``None``:
+        a spectator), at any moment of the game and after it.
+
+        Every deal, finished or under way, keeps only the cards that person saw:
+        their own hand, the cards played to tricks (in the hand of the seat that
+        played them) and whatever the rules showed them (the game's
+        :meth:`_deal_view`); a spectator sees the public facts only.  A view, not a
+        record to replay: the hands of the other seats are incomplete.
+
+        >>> from stickspel import load_game
+        >>> from stickspel.core.cards import make_rng
+        >>> state = load_game("plump(players=2,max_cards=2)").new_initial_state()
+        >>> _ = state.apply_chance(make_rng(4))
+        >>> full, mine = state.to_record()["deals"][0], state.record_view(0)["deals"][0]
+        >>> mine["hands"][0] == full["hands"][0], mine["hands"][1], "extra" in mine
+        (True, [], False)
+        """
+        doc = self.to_record(players)
+        deals = doc["deals"]
+        live = not self.deal_over()
+        doc["deals"] = [
+            self._deal_view(d, self._seat_in_deal(d, player), live and i == len(deals) - 1)
+            for i, d in enumerate(deals)
+        ]
+        return doc
+
+    def _seat_in_deal(self, deal: dict[str, Any], player: int | None) -> int | None:
+        """The seat ``player`` held in ``deal`` (games where people move say where)."""
+        return player
+
+    def _deal_view(
+        self, deal: dict[str, Any], seat: int | None, in_progress: bool
+    ) -> dict[str, Any]:
+        """``deal`` (a record deal) as ``seat`` may read it (``None``: a spectator);
+        ``in_progress``: the deal under way.  Here: the seat's own hand whole, the
+        others' hands cut to the cards they played, the piles no seat holds left out;
+        games with more to hide or to show override it."""
+        view = dict(deal)
+        view.pop("extra", None)
+        if isinstance(deal.get("hands"), list):
+            view["hands"] = _hands_seen(deal, seat)
+        return view
+
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         """The game so far as a ``stickspel/1`` record (an independent copy): finished
         deals, the deal in progress (unfinished, without ``result``), totals and, at
@@ -552,3 +599,30 @@ class GameState(ABC):
         if self.is_terminal():
             doc["winner"] = self.winners()
         return doc
+
+
+def cards_played(deal: dict[str, Any]) -> list[set[str]]:
+    """The cards each seat played to the tricks of a record ``deal`` (the trick under
+    way included): public once played.
+
+    >>> cards_played({"hands": [[], [], []],
+    ...               "tricks": [{"leader": 2, "cards": ["AS", "KS", "2S"]}]})
+    [{'KS'}, {'2S'}, {'AS'}]
+    """
+    hands = deal.get("hands") or []
+    seats = len(hands)
+    played: list[set[str]] = [set() for _ in range(seats)]
+    for trick in deal.get("tricks") or []:
+        for k, card in enumerate(trick["cards"]):
+            played[(trick["leader"] + k) % seats].add(card)
+    return played
+
+
+def _hands_seen(deal: dict[str, Any], seat: int | None) -> list[list[str]]:
+    """The dealt hands of ``deal`` as ``seat`` sees them: its own whole, each other
+    one cut to the cards that seat has played."""
+    played = cards_played(deal)
+    return [
+        list(hand) if s == seat else [c for c in hand if c in played[s]]
+        for s, hand in enumerate(deal["hands"])
+    ]

@@ -160,8 +160,8 @@ async def protokoll(table_id: str, body: ProtokollIn, request: Request) -> Respo
 
 
 async def record(table_id: str, body: TokenIn, request: Request) -> Response:
-    """The game's ``stickspel/1`` record as this seat may see it (the deal in progress
-    without the others' hands); spectators get it once the game is over."""
+    """The game's ``stickspel/1`` record as this seat may read it (``Table.record_for``:
+    only the cards the seat saw); spectators get the public facts once the game is over."""
     room = rooms_of(request).get(table_id)
     if room is None:
         return no_table(table_id)
@@ -170,7 +170,7 @@ async def record(table_id: str, body: TokenIn, request: Request) -> Response:
         return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
     if room.table.version == 0:
         return error(409, "not_started", "the game has not started", "partiet har inte börjat")
-    doc = room.table.to_record() if person is None else room.table.record_for(person)
+    doc = room.table.record_for(person)
     headers = {"content-disposition": f'attachment; filename="record-{room.id}.json"'}
     return JSONResponse(doc, headers=headers)
 

@@ -466,23 +466,11 @@ class Table:
             deal_over=f.deal_over,
         )
 
-    def record_for(self, person: Person) -> dict[str, Any]:
-        """The record as ``person`` may see it (for a live protokoll): the deal in
-        progress without other seats' hands and without the calls their
-        observation hides (simultaneous bids until all have bid)."""
-        doc = self.to_record()
-        deals = doc.get("deals") or []
-        if not deals or "result" in deals[-1]:
-            return doc
-        seat = self.seat_of(person)
-        obs = plain_observation(self._state.observation(seat))
-        last = dict(deals[-1])
-        if isinstance(last.get("hands"), list):
-            last["hands"] = [h if s == seat else [] for s, h in enumerate(last["hands"])]
-        bids = obs.get("bids")
-        if isinstance(bids, list):
-            last["auction"] = [c for c in last.get("auction", []) if bids[c["seat"]] is not None]
-        return {**doc, "deals": [*deals[:-1], last]}
+    def record_for(self, person: Person | None) -> dict[str, Any]:
+        """The record as ``person`` may read it (``None``: a spectator), made by the
+        game (:meth:`GameState.record_view`): only the cards that person saw."""
+        player = None if person is None else self.person_index(person)
+        return self._state.record_view(player, self.players())
 
 
 def _applied(state: GameState, deal: Deal) -> Deal:

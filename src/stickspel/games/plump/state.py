@@ -476,6 +476,16 @@ class PlumpState(TrickGameState):
     def bids_visible(self) -> bool:
         return self.rules.bidding == "sequential" or self.phase != BID
 
+    def _deal_view(
+        self, deal: dict[str, Any], seat: int | None, in_progress: bool
+    ) -> dict[str, Any]:
+        """Hands as :meth:`GameState._deal_view` cuts them, no blind hand, and while
+        bids are made at once only the seat's own bid until all have bid."""
+        view = super()._deal_view(deal, seat, in_progress)
+        if in_progress and not self.bids_visible():
+            view["auction"] = [c for c in deal.get("auction", []) if c["seat"] == seat]
+        return view
+
     def observation(self, seat: int) -> PlumpObservation:
         """What ``seat`` sees (:class:`PlumpObservation`): its own hand, the upcard,
         public bids and play, scores.

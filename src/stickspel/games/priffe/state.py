@@ -692,6 +692,13 @@ class PriffeState(TrickGameState):
             deal["result"] = dict(result)
         return deal
 
+    def _seat_in_deal(self, deal: dict[str, Any], player: int | None) -> int | None:
+        """The seat ``player`` held in ``deal``: people change seats between rubbers."""
+        seating = deal.get("seating")
+        if player is None or not isinstance(seating, list) or player not in seating:
+            return player
+        return seating.index(player)
+
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         doc = super().to_record(players)
         doc["priffe"] = {"rubbers": [dict(r) for r in self.rubbers]}

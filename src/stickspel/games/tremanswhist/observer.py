@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from stickspel.core import Observation, Rules
+from stickspel.core.api import cards_played
 from stickspel.core.cards import card_str, cards_of, suit_str
 from stickspel.core.trick import LastTrickView, TrickView
 from stickspel.games.tremanswhist.rules import (
@@ -46,6 +47,7 @@ __all__ = [
     "observation_tensor",
     "observation_shape",
     "TENSOR_LAYOUT",
+    "deal_view",
 ]
 
 
@@ -341,3 +343,69 @@ def _live_part(out: np.ndarray, state: TremanswhistState, seat: int) -> None:
         who = (state.leader + i) % PLAYERS
         out[_OFFSETS[f"trick_seat{(who - seat) % PLAYERS}"] + c] = 1.0
     _set_cards(out, "played", played)
+
+
+# --- a deal of the record as one seat may read it ---------------------------------------
+
+
+def deal_view(deal: dict[str, Any], seat: int | None, *, buying: bool) -> dict[str, Any]:
+    """A record ``deal`` as ``seat`` may read it (``None``: a spectator).
+
+    The seat's own hand whole; another seat's hand cut to the cards it played
+    (nothing, in the buying variant, of a seat that bought: its cards may have come
+    from the pile); the fourth pile cut to the upcard and the cards the seat got
+    from it (all of it for the first taker; the last taker's old hand for the next
+    one); another seat's purchase as its count only.
+
+    >>> deal = {"hands": [["AS"], ["KS"], ["QS"]], "extra": [["2C", "3C"]], "upcard": "3C",
+    ...         "exchanges": [{"seat": 1, "take": False}, {"seat": 2, "take": True}],
+    ...         "tricks": []}
+    >>> deal_view(deal, 2, buying=False)["extra"], deal_view(deal, 0, buying=False)["extra"]
+    ([['2C', '3C']], [['3C']])
+    >>> deal_view(deal, 0, buying=False)["hands"]
+    [['AS'], [], []]
+    """
+    view = dict(deal)
+    hands = deal.get("hands")
+    if not isinstance(hands, list):  # played with real cards: no card to hide
+        return view
+    played = cards_played(deal)
+    seen = [list(h) if s == seat else [c for c in h if c in played[s]] for s, h in enumerate(hands)]
+    pile = list((deal.get("extra") or [[]])[0])
+    exchanges = list(deal.get("exchanges") or [])
+    if buying:
+        got = _bought_cards(pile, exchanges, seat)
+        for e in exchanges:
+            if e["seat"] != seat and e.get("discard"):
+                seen[e["seat"]] = []  # what it played may be bought cards
+        view["exchanges"] = [e if e["seat"] == seat else _count_only(e) for e in exchanges]
+    else:
+        takers = [e["seat"] for e in exchanges if e.get("take")]
+        got = set(pile) if takers[:1] == [seat] else set()
+        for before, taker in zip(takers, takers[1:], strict=False):
+            if taker == seat:  # it was handed the last taker's old hand
+                seen[before] = list(hands[before])
+    view["hands"] = seen
+    view["extra"] = [[c for c in pile if c in got or c == deal.get("upcard")]]
+    return view
+
+
+def _bought_cards(pile: list[str], exchanges: list[dict[str, Any]], seat: int | None) -> set[str]:
+    """The cards ``seat`` received from the top of the pile (buying variant)."""
+    top = 0
+    for e in exchanges:
+        if e.get("pending"):
+            break  # put away so far, nothing received yet
+        count = len(e.get("discard") or [])
+        if e["seat"] == seat:
+            return set(pile[top : top + count])
+        top += count
+    return set()
+
+
+def _count_only(entry: dict[str, Any]) -> dict[str, Any]:
+    """Another seat's purchase as everyone sees it: how many cards, not which."""
+    out: dict[str, Any] = {"seat": entry["seat"], "count": len(entry.get("discard") or [])}
+    if entry.get("pending"):
+        out["pending"] = True
+    return out

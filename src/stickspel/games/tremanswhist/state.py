@@ -68,6 +68,7 @@ from stickspel.core.cards import (
 from stickspel.games.tremanswhist.observer import (
     ASSUMED_DEALS,
     TremanswhistObservation,
+    deal_view,
     observation_shape,
     observation_tensor,
     observe,
@@ -662,6 +663,12 @@ class TremanswhistState(TrickGameState):
         return super().to_record(names)
 
     # --- information ------------------------------------------------------------------
+    def _deal_view(
+        self, deal: dict[str, Any], seat: int | None, in_progress: bool
+    ) -> dict[str, Any]:
+        """``deal`` as ``seat`` may read it (:func:`~.observer.deal_view`)."""
+        return deal_view(deal, seat, buying=self.rules.buying)
+
     def observation(self, seat: int) -> TremanswhistObservation:
         """What ``seat`` may know now (see :class:`TremanswhistObservation`).
 
