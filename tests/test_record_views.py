@@ -134,3 +134,34 @@ def test_a_record_view_holds_no_card_the_person_may_not_know(text: str) -> None:
             checked += check_view(name, full, table.record_for(who), player, buying)
         steps += 1
     assert steps > 20 and checked > 500, (steps, checked)
+
+
+@pytest.mark.parametrize("text", PRESETS)
+def test_the_public_observation_is_what_every_seat_sees_alike(text: str) -> None:
+    """A spectator's view (the game's ``public_observation``) holds no seat's own
+    field, every field it shares with the seats' observations has the value all
+    seats see, and its cards are played cards and the upcard only."""
+    from stickspel.table.session import plain_observation
+
+    game = load_game(text)
+    state = game.new_initial_state(1)
+    rng = random.Random(5)
+    compared = 0
+    while not state.is_terminal() and len(state.deal_records) < DEALS:
+        if state.is_chance():
+            state.apply_chance(rng)
+            continue
+        public = state.public_observation()
+        seats = [plain_observation(state.observation(s)) for s in range(state.num_players)]
+        assert not {"seat", "hand"} & set(public)
+        for key, value in public.items():
+            values = [o.get(key) for o in seats]
+            if all(v == values[0] for v in values):
+                assert value == values[0], key
+                compared += 1
+            else:  # seats differ: only the hidden bids, shown to nobody
+                assert key == "bids" and all(b is None for b in value), key
+        deal = state.to_record()["deals"][-1]
+        assert cards_in(public) <= may_know(game.name, deal, None, buying=False)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert compared > 100

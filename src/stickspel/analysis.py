@@ -20,6 +20,7 @@ scorekeeper (deals without hands) have no decisions to judge.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +59,9 @@ class Decision:
     loss: float
     verdict: str
     options: tuple[tuple[str, float], ...]
+    #: Whether the move stays hidden from the other seats for good (a card put
+    #: away): then only its player may read what was made and what was best.
+    secret: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -73,7 +77,15 @@ class Decision:
             "loss": round(self.loss, 3),
             "verdict": self.verdict,
             "options": [[a, round(v, 3)] for a, v in self.options],
+            "secret": self.secret,
         }
+
+    def seen_by(self, person: int | None) -> Decision:
+        """The decision as ``person`` may read it (``None``: anyone): a secret move of
+        another player without its cards."""
+        if not self.secret or person == self.person:
+            return self
+        return dataclasses.replace(self, made="", best="", options=())
 
 
 @dataclass
@@ -102,6 +114,11 @@ class Analysis:
                 }
             )
         return out
+
+    def view(self, person: int | None) -> Analysis:
+        """The analysis as ``person`` may read it (``None``: anyone): the moves that
+        stay hidden for good (cards put away) shown only to their player."""
+        return dataclasses.replace(self, decisions=[d.seen_by(person) for d in self.decisions])
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -207,6 +224,7 @@ def _decision(
         loss=loss,
         verdict=verdict(state.GAME, loss, _unit(state)),
         options=tuple((state.action_to_string(a), values[a]) for a in ranked),
+        secret=state.secret_action(action),
     )
 
 

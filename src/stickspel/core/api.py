@@ -315,6 +315,12 @@ class GameState(ABC):
         it (a simultaneous bid or a discard is seen by its player only)."""
         return True
 
+    def secret_action(self, action: int) -> bool:
+        """Whether ``action``, taken now by the current player, stays hidden from the
+        other seats for good (Tremanswhist's cards put away), not only for a while
+        (bids made at once are shown once all are in)."""
+        return False
+
     @abstractmethod
     def action_to_string(self, action: int) -> str:
         """The canonical text of an action (``'AS'``, ``'3'``, ``'hjärter'``)."""
@@ -456,6 +462,11 @@ class GameState(ABC):
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know now (a frozen :class:`Observation`); never another
         seat's hidden cards."""
+
+    def public_observation(self) -> dict[str, Any]:
+        """What anyone at the table may know now (a spectator's view, plain data): no
+        hand, no card put away, no hidden call; made by the game."""
+        raise NotImplementedError(f"{self.GAME} has no public observation")
 
     def information_state_string(self, seat: int) -> str:
         """A canonical text of :meth:`observation` (equal for positions ``seat`` cannot tell apart)."""

@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from stickspel.bots import make_bot
 from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError, error_text
@@ -25,12 +25,14 @@ from stickspel.server.seatview import (
     card_reasons,
     legal_entries,
     panel,
-    public_observation,
     refused_calls,
 )
 from stickspel.server.store import Change, Store, StoredTable, VersionConflict
 from stickspel.server.sync import apply_item, stored_item
 from stickspel.table import Event, Person, PersonView, SeatEvent, StaleVersionError, Table
+
+if TYPE_CHECKING:
+    from stickspel.analysis import Analysis
 
 __all__ = ["Room", "Rooms", "SeatSpec", "Connection", "new_token", "token_hash"]
 
@@ -98,7 +100,7 @@ class Room:
         self._public: tuple[int, dict[str, Any] | None] | None = None
         self._following = False  # applying events another process stored: not saved again
         #: The finished game's analysis pages, by (version, language).
-        self.analyses: dict[tuple[int, str], str] = {}
+        self.analyses: dict[int, Analysis] = {}  # by version: judged once, viewed per person
         #: A new table's tokens, kept only to answer its creator (the store has hashes).
         self.fresh_tokens: dict[str, Any] | None = None
 
@@ -474,7 +476,7 @@ class Room:
         version = self.table.version
         if self._public is None or self._public[0] != version:
             state = self.table.state
-            public = None if state.is_chance() else public_observation(state)
+            public = None if state.is_chance() else state.public_observation()
             self._public = (version, public)
         return self._public[1]
 

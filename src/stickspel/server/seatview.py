@@ -1,7 +1,6 @@
 """What a table page is sent beyond the bare observation, all from the engine and the
 catalogues (the page holds no game logic): the legal actions with their labels, the
-calls and cards the rules refuse with the reason, the public observation a spectator
-sees, and the game's panel (the deal, Priffe's auction and contract, Tremanswhist's
+calls and cards the rules refuse with the reason, and the game's panel (the deal, Priffe's auction and contract, Tremanswhist's
 exchange or buying) as lines in the connection's language.
 
 >>> import random
@@ -10,10 +9,6 @@ exchange or buying) as lines in the connection's language.
 >>> _ = state.apply_chance(random.Random(1))
 >>> [a["label"] for a in legal_entries(state, state.legal_actions(), None, "en")]
 ['Take the fourth pile (−1)', 'Decline']
->>> sorted(public_observation(state))[:4]
-['current_player', 'deal_index', 'dealer', 'deals']
->>> "hand" in public_observation(state)
-False
 """
 
 from __future__ import annotations
@@ -29,7 +24,6 @@ __all__ = [
     "legal_entries",
     "refused_calls",
     "card_reasons",
-    "public_observation",
     "panel",
     "CALL_BASE",
 ]
@@ -149,18 +143,6 @@ def card_reasons(
         if err is not None:
             out[card] = err.text(lang, names=list(names))
     return out
-
-
-def public_observation(state: GameState) -> dict[str, Any]:
-    """What every seat sees alike, and so anyone may: the fields whose value is the same
-    in every seat's observation.  Anything one seat sees and another does not (a hand,
-    a hidden bid, the seat's own number) is left out, so a spectator learns nothing
-    a seat could not tell everyone."""
-    from stickspel.table.session import plain_observation
-
-    seats = [plain_observation(state.observation(s)) for s in range(state.num_players)]
-    first = seats[0]
-    return {k: v for k, v in first.items() if all(k in o and o[k] == v for o in seats[1:])}
 
 
 # --- the panel ----------------------------------------------------------------------------

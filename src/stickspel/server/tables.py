@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
@@ -14,6 +14,9 @@ from pydantic import BaseModel, Field
 from stickspel.core import RulesError
 from stickspel.server.common import error, no_table, not_host, rooms_of, store_of
 from stickspel.server.rooms import Room, SeatSpec
+
+if TYPE_CHECKING:
+    from stickspel.analysis import Analysis
 
 __all__ = [
     "add_routes",
@@ -185,13 +188,11 @@ def _analysis_samples(decisions: int) -> int:
     return max(4, min(16, 2000 // max(decisions, 1)))
 
 
-def _analyse_page(doc: dict[str, Any], lang: str) -> str:
+def _analyse(doc: dict[str, Any]) -> Analysis:
     from stickspel.analysis import analyse_record
-    from stickspel.reports import analysis_html
 
     actions = sum(len(d.get("auction", [])) + 52 for d in doc.get("deals", []))
-    result = analyse_record(doc, samples=_analysis_samples(actions), seed=0)
-    return analysis_html(result.to_dict(), lang)
+    return analyse_record(doc, samples=_analysis_samples(actions), seed=0)
 
 
 async def analysis(table_id: str, body: AnalysisIn, request: Request) -> Response:
@@ -204,14 +205,17 @@ async def analysis(table_id: str, body: AnalysisIn, request: Request) -> Respons
         return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
     if not room.table.is_terminal():
         return error(409, "not_over", "the game is not over", "partiet är inte slut")
-    key = (room.table.version, body.lang)
-    page = room.analyses.get(key)
-    if page is None:
+    from stickspel.reports import analysis_html
+
+    found = room.analyses.get(room.table.version)
+    if found is None:
         loop = asyncio.get_running_loop()
-        page = await loop.run_in_executor(
-            _ANALYST, _analyse_page, room.table.to_record(), body.lang
-        )
-        room.analyses[key] = page
+        # judged on the whole record; each reader gets the view the game allows them
+        found = await loop.run_in_executor(_ANALYST, _analyse, room.table.to_record())
+        room.analyses[room.table.version] = found
+    person = room.person_of(body.token)
+    viewer = None if not person else room.table.person_index(person)
+    page = analysis_html(found.view(viewer).to_dict(), body.lang)
     return Response(page, media_type="text/html; charset=utf-8")
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "observe",
     "observation_shape",
     "observation_tensor",
+    "public_observation",
 ]
 
 _NAME = tuple(card_str(c) for c in range(52))
@@ -253,3 +254,19 @@ def _encode_play(state: PlumpState, seat: int, out: np.ndarray) -> None:
         out[_PLAYED + c] = 1.0
         r = (state.leader + i - seat) % n
         out[_SEATS + 52 * r + c] = 1.0
+
+
+#: What only the seat itself sees: a spectator's view leaves them out.
+SEAT_FIELDS = ("seat", "hand")
+
+
+def public_observation(state: PlumpState) -> dict[str, Any]:
+    """What anyone at the table may know now, a spectator included: the
+    observation without a seat's own fields, and no bid while bids made at once
+    are not all in (only how many are)."""
+    data = observe(state, 0).to_dict()
+    for name in SEAT_FIELDS:
+        del data[name]
+    if not state.bids_visible():
+        data["bids"] = [None] * state.num_players
+    return data

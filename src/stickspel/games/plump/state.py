@@ -57,6 +57,7 @@ from stickspel.games.plump.observer import (
     observation_shape,
     observation_tensor,
     observe,
+    public_observation,
 )
 from stickspel.games.plump.rules import (
     BID,
@@ -485,6 +486,10 @@ class PlumpState(TrickGameState):
         if in_progress and not self.bids_visible():
             view["auction"] = [c for c in deal.get("auction", []) if c["seat"] == seat]
         return view
+
+    def public_observation(self) -> dict[str, Any]:
+        """What anyone at the table may know now (:func:`~.observer.public_observation`)."""
+        return public_observation(self)
 
     def observation(self, seat: int) -> PlumpObservation:
         """What ``seat`` sees (:class:`PlumpObservation`): its own hand, the upcard,

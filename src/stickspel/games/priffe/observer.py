@@ -72,6 +72,7 @@ __all__ = [
     "observe",
     "observation_shape",
     "observation_tensor",
+    "public_observation",
 ]
 
 
@@ -381,3 +382,17 @@ def _encode_scores(
     if current >= 0:
         x[at["current"] + rel[current]] = 1
     x[at["phase"] + state.phase] = 1
+
+
+#: What only the seat itself sees (its hand, the calls open to it) or says of the
+#: seat (partner, side): a spectator's view leaves them out.
+SEAT_FIELDS = ("seat", "person", "partner", "side", "hand", "legal_calls", "barred_calls")
+
+
+def public_observation(state: PriffeState) -> dict[str, Any]:
+    """What anyone at the table may know now, a spectator included: every call and
+    card is public in Priffe, so the observation without a seat's own fields."""
+    data = observe(state, 0).to_dict()
+    for name in SEAT_FIELDS:
+        data.pop(name, None)
+    return data

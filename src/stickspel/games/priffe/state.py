@@ -68,6 +68,7 @@ from stickspel.games.priffe.observer import (
     observation_shape,
     observation_tensor,
     observe,
+    public_observation,
 )
 from stickspel.games.priffe.rules import (
     BID,
@@ -631,6 +632,10 @@ class PriffeState(TrickGameState):
             raise InvalidActionError("priffe.not_an_action", text=text.strip()) from None
 
     # --- information ----------------------------------------------------------------------
+    def public_observation(self) -> dict[str, Any]:
+        """What anyone at the table may know now (:func:`~.observer.public_observation`)."""
+        return public_observation(self)
+
     def observation(self, seat: int) -> PriffeObservation:
         """What ``seat`` sees (:class:`~stickspel.games.priffe.observer.PriffeObservation`):
         its own hand, the calls, the contract, the play so far, scores; never another hand."""

@@ -48,6 +48,7 @@ __all__ = [
     "observation_shape",
     "TENSOR_LAYOUT",
     "deal_view",
+    "public_observation",
 ]
 
 
@@ -409,3 +410,17 @@ def _count_only(entry: dict[str, Any]) -> dict[str, Any]:
     if entry.get("pending"):
         out["pending"] = True
     return out
+
+
+#: What only the seat itself sees: its hand, the cards it put away and got from the
+#: pile.  A spectator's view leaves them out.
+SEAT_FIELDS = ("seat", "hand", "discarded", "received")
+
+
+def public_observation(state: TremanswhistState) -> dict[str, Any]:
+    """What anyone at the table may know now, a spectator included: the upcard, who
+    took the pile or how many cards each bought, the play and the scores."""
+    data = observe(state, 0).to_dict()
+    for name in SEAT_FIELDS:
+        data.pop(name, None)
+    return data

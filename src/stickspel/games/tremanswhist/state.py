@@ -72,6 +72,7 @@ from stickspel.games.tremanswhist.observer import (
     observation_shape,
     observation_tensor,
     observe,
+    public_observation,
 )
 from stickspel.games.tremanswhist.rules import (
     BUY,
@@ -669,6 +670,10 @@ class TremanswhistState(TrickGameState):
         """``deal`` as ``seat`` may read it (:func:`~.observer.deal_view`)."""
         return deal_view(deal, seat, buying=self.rules.buying)
 
+    def public_observation(self) -> dict[str, Any]:
+        """What anyone at the table may know now (:func:`~.observer.public_observation`)."""
+        return public_observation(self)
+
     def observation(self, seat: int) -> TremanswhistObservation:
         """What ``seat`` may know now (see :class:`TremanswhistObservation`).
 
@@ -701,6 +706,10 @@ class TremanswhistState(TrickGameState):
         """Whether the whole table sees ``action``: a card put away while buying is
         seen by its player only (the others see that one more card went away)."""
         return not (self.phase == _BUY and 0 <= action < 52)
+
+    def secret_action(self, action: int) -> bool:
+        """A card put away while buying is never shown to the others."""
+        return not self.public_action(action)
 
     @classmethod
     def observation_shape(cls, rules: Rules) -> tuple[int, ...]:
