@@ -1233,15 +1233,16 @@ def _allowed(f: dataclasses.Field[Any], lang: str) -> str:
     return _msg(lang, "any")
 
 
-# the seed rule texts by their titles (the files themselves are not in the repository)
-_SOURCES = re.compile(r"\b(00[0-4])\b")
+# a source as the rules metadata writes it: a rule text by its number (the catalogue
+# names it by its title) or ``project``, where the project settled what the texts leave open
+_SOURCES = re.compile(r"\b(00[0-4]|project)\b")
 
 
 def source_text(source: str, lang: str) -> str:
-    """A rules option's source with each seed text named by its title.
+    """A rules option's source with each rule text named by its title.
 
-    >>> source_text("000 (Poäng); RULES.md", "en")
-    'the rule text “Plump ♥” (Poäng); RULES.md'
+    >>> source_text("000 (Poäng); project", "en")
+    'the rule text “Plump ♥” (Poäng); settled by the project'
     """
     return _SOURCES.sub(lambda m: _msg(lang, f"source_{m.group(1)}"), source)
 
@@ -1275,7 +1276,7 @@ def rules_markdown(game: str, lang: str = "en") -> str:
     """The options and presets of ``game`` as Markdown tables (used for the docs).
 
     >>> print(rules_markdown("plump").splitlines()[2])
-    | `players` | `--players` | 4 | whole number | Number of players, 2–10 (2 plays with a blind hand). | the rule text “Plump ♥”; RULES.md |
+    | `players` | `--players` | 4 | whole number | Number of players, 2–10 (2 plays with a blind hand). | the rule text “Plump ♥”; settled by the project |
     """
     spec = game_spec(game)
     cols = [_msg(lang, k) for k in ("option", "flag", "default", "allowed", "about", "source")]

@@ -12,8 +12,9 @@ from stickspel.core.errors import RulesError
 
 
 def option(default: Any, help: str, source: str, choices: Sequence[Any] | None = None) -> Any:
-    """A rules option: its default, a one-line help text, its source (seed file or
-    RULES.md) and, for text options, the allowed values."""
+    """A rules option: its default, a one-line help text, its source (a rule text by
+    its number, ``000``–``004``, or ``project`` where the project settled what the
+    texts leave open) and, for text options, the allowed values."""
     return field(default=default, metadata={"help": help, "source": source, "choices": choices})
 
 

@@ -40,63 +40,61 @@ class PlumpRules(Rules):
 
     GAME = "plump"
 
-    players: int = option(
-        4, "Number of players, 2–10 (2 plays with a blind hand).", "000; RULES.md"
-    )
+    players: int = option(4, "Number of players, 2–10 (2 plays with a blind hand).", "000; project")
     max_cards: int | None = option(
         None,
         "Largest deal size; default min(10, 51 // hands): 10 for 2–5 players, 8 for 6, 7 for 7.",
-        "000; 001; RULES.md",
+        "000; 001; project",
     )
     deal_order: str = option(
         "down_up",
         "Order of deal sizes: down_up (10…1…10), up_down, up, down, or single (one deal, for research).",
-        "000 (Andra ordningar); RULES.md variant 5",
+        "000 (Andra ordningar); project",
         ("down_up", "up_down", "up", "down", "single"),
     )
     sparr: bool = option(
         True,
         "Spärren: the dealer may not make the bids sum to the number of tricks.",
-        "000 (Budgivningen, Utan spärr); RULES.md variant 1",
+        "000 (Budgivningen, Utan spärr); project",
     )
     scoring: str = option(
         "standard",
         "standard: exact bid scores 10 + bid; per_trick: 1 a trick + 10 for an exact bid; tricks_only: exact bid scores the bid.",
-        "000 (Poäng, En poäng per stick); 001; RULES.md variants 2–3",
+        "000 (Poäng, En poäng per stick); 001; project",
         ("standard", "per_trick", "tricks_only"),
     )
     plump_penalty: bool = option(
         False,
         "A missed bid (plump) scores minus the difference between bid and tricks.",
-        "001 (Poäng och plump); RULES.md variant 4",
+        "001 (Poäng och plump); project",
     )
     trump: str = option(
         "upcard",
         "upcard: the card after the deal is turned, its suit is trump; rotation: clubs, diamonds, hearts, spades; rotation_nt: the same then a no-trump deal; none: never trump.",
-        "000 (Giv, Trumf i fast ordning, Givar utan trumf); 001; RULES.md variants 6–7",
+        "000 (Giv, Trumf i fast ordning, Givar utan trumf); 001; project",
         ("upcard", "rotation", "rotation_nt", "none"),
     )
     no_trump_largest: bool = option(
         False,
         "The largest deals are played without trump.",
-        "000 (Givar utan trumf); RULES.md variant 6",
+        "000 (Givar utan trumf); project",
     )
     bidding: str = option(
         "sequential",
         "sequential: förhand first, dealer last; simultaneous: all show at once (no spärr).",
-        "000 (Alla bjuder samtidigt); RULES.md variant 8",
+        "000 (Alla bjuder samtidigt); project",
         ("sequential", "simultaneous"),
     )
     first_lead: str = option(
         "forhand",
         "Who leads the first trick: forhand (left of the dealer) or dealer.",
-        "000 (Givaren spelar ut); RULES.md variant 9",
+        "000 (Givaren spelar ut); project",
         ("forhand", "dealer"),
     )
     tie_break: bool = option(
         False,
         "A tie for first after the last deal is played off with extra deals at the largest size.",
-        "000 (Lika poäng i slutet); RULES.md variant 10",
+        "000 (Lika poäng i slutet); project",
     )
 
     PRESETS = {

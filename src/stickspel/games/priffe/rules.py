@@ -127,39 +127,39 @@ class PriffeRules(Rules):
     style: str = option(
         "modern",
         "modern: klöver < spader < ruter < hjärter < noll < spel, spader/klöver are information bids (tvångsnoll if they stand), 10 a trick, game at 30; old: spader < klöver < ruter < hjärter < noll < spel, all six are contracts, per-contract trick values, game at 20.",
-        "002 (Rangordning för bud; Finns gammaldags bud); RULES.md",
+        "002 (Rangordning för bud; Finns gammaldags bud); project",
         ("modern", "old"),
     )
     parti: str = option(
         "three_rubbers",
         "three_rubbers: a parti of three rubbers, partners rotating so everyone partners everyone, individual winner; one_rubber: a single rubber with fixed partners.",
-        "002 (Par och sits); RULES.md",
+        "002 (Par och sits); project",
         ("three_rubbers", "one_rubber"),
     )
     trick_value: int = option(
-        10, "Modern game: points per trick (the fixed ten).", "002 (Trickvärden); RULES.md"
+        10, "Modern game: points per trick (the fixed ten).", "002 (Trickvärden); project"
     )
     old_values: tuple[int, ...] = option(
         (2, 6, 7, 8, 9, 10),
         "Old game: points per trick in spader, klöver, ruter, hjärter, noll, spel (tvångsnoll counts as noll).",
-        "RULES.md (values); 002 (Trickvärdet följer färgen och kontraktet)",
+        "002 (Trickvärdet följer färgen och kontraktet); project",
     )
     game_points: int | None = option(
         None,
         "Trick score that makes a game (utgång); default 30 modern, 20 old.",
-        "002 (Trick och honnörer; Finns gammaldags bud); RULES.md",
+        "002 (Trick och honnörer; Finns gammaldags bud); project",
     )
-    rubber_games: int = option(2, "Games a side must win to take the rubber.", "RULES.md (Game)")
+    rubber_games: int = option(2, "Games a side must win to take the rubber.", "project")
     lillslam: int = option(
-        20, "Bonus for lillslam (12 tricks in a high game, exactly 1 in noll).", "RULES.md"
+        20, "Bonus for lillslam (12 tricks in a high game, exactly 1 in noll).", "project"
     )
     storslam: int = option(
-        40, "Bonus for storslam (13 tricks in a high game, none in noll).", "RULES.md"
+        40, "Bonus for storslam (13 tricks in a high game, none in noll).", "project"
     )
     honours: bool = option(
         True,
         "Score honours (4 in one hand 50, 3 + 1 with partner 40, 3 in one hand 30).",
-        "002 (Trick och honnörer); RULES.md",
+        "002 (Trick och honnörer); project",
     )
 
     PRESETS = {

@@ -64,36 +64,36 @@ class TremanswhistRules(Rules):
     form: str = option(
         "standard",
         "standard: the upcard decides each deal, whole-hand exchange, first to win_score; buying: nine deals in three rounds, buying from the fourth pile, targets.",
-        "004 (main text; comment #2); RULES.md",
+        "004 (main text; comment #2); project",
         ("standard", "buying"),
     )
     offer_continues: bool = option(
         False,
         "After a player takes the fourth pile the offer goes on round the table with the pile as it now is (each taker −1).",
-        "RULES.md (Exchange, option)",
+        "project",
     )
     minus_trump: bool = option(
         False,
         "A minus deal (upcard 2–7) has the upcard's suit as trump instead of no trump.",
-        "RULES.md (option)",
+        "project",
     )
     win_score: int = option(
-        10, "Main game: the total that wins at the end of a deal (first to +10).", "004; RULES.md"
+        10, "Main game: the total that wins at the end of a deal (first to +10).", "004; project"
     )
     max_deals: int | None = option(
         None,
         "Main game: stop after this many deals if nobody has won, highest total wins (ties share); none = no cap, as the sources play (a simulation stops such a game unfinished after 100 deals: simulate --stop-after).",
-        "project (004 and RULES.md play on until someone wins)",
+        "project (004 plays on until someone wins)",
     )
     plus_targets: tuple[int, ...] = option(
         (6, 5, 2),
         "Buying variant: tricks required in a plus deal by förhand, second hand, dealer.",
-        "004 comment #2; RULES.md",
+        "004 comment #2; project",
     )
     minus_targets: tuple[int, ...] = option(
         (2, 5, 6),
         "Buying variant: tricks allowed in a minus deal by förhand, second hand, dealer.",
-        "004 comment #2; RULES.md",
+        "004 comment #2; project",
     )
 
     PRESETS = {
