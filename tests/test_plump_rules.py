@@ -742,6 +742,23 @@ def reported(dealer: int, bids: list[tuple[int, str]], tricks: Any, **more: Any)
     }
 
 
+@pytest.mark.parametrize("call", ["\u0663", " 1 ", "1_0", "+1", "\uff11"])
+def test_a_reported_bid_is_ascii_digits_only(call: str) -> None:
+    state = new(players=3, max_cards=2)
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_reported_deal(reported(0, [(1, call), (2, "0"), (0, "0")], [1, 1, 0]))
+    assert e.value.rule == "bid_range"
+    assert f"seat 1's bid {call!r} is not a number" in str(e.value)
+    assert state.deal_index == 0 and state.is_chance()
+
+
+def test_reported_tricks_are_counts_not_booleans() -> None:
+    state = new(players=3, max_cards=2)
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_reported_deal(reported(0, [(1, "1"), (2, "0"), (0, "0")], [True, True, 0]))
+    assert e.value.rule == "missing_field"
+
+
 def test_reported_deals_are_checked_without_cards() -> None:
     state = new(players=3, max_cards=2)
     state.apply_reported_deal(reported(0, [(1, "1"), (2, "0"), (0, "0")], [1, 1, 0], cards=2))
