@@ -6,6 +6,7 @@ person at the terminal would enter them; each test says which rule it checks.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -481,6 +482,12 @@ def test_variant_8_simultaneous_bidding_hides_bids_until_all_have_bid() -> None:
     assert PlumpRules.parse("plump(bidding=simultaneous)") == PlumpRules.preset("simultaneous")
     with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
         PlumpRules.parse("plump(bidding=simultaneous,sparr=true)")
+    # built directly, the same: an explicit sparr=True is refused, not switched off
+    with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
+        PlumpRules(bidding="simultaneous", sparr=True)
+    with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
+        dataclasses.replace(PlumpRules(), bidding="simultaneous")  # carries sparr=True
+    assert dataclasses.replace(PlumpRules.preset("simultaneous"), players=3).sparr is False
     rules = PlumpRules.preset("simultaneous", players=3, max_cards=1)
     assert rules.sparr is False
 
