@@ -398,6 +398,17 @@ def test_a_bid_is_ascii_digits_only(kind: str, call: str, tmp_path: Path) -> Non
     assert "\n" not in str(e)
 
 
+def test_an_over_long_name_is_counted_in_characters(tmp_path: Path) -> None:
+    doc = load_record(DATA / "score-sheet-without-cards.json")
+    doc["players"][1] = "Å" * 201
+    path = tmp_path / "record.json"
+    write_record(doc, path)
+    e = raises(load_record(path))
+    assert e.rule == "malformed"
+    assert str(e) == "players[1]: 201 characters, more than 200 [malformed]"
+    assert e.text("sv") == "players[1]: 201 tecken, fler än 200 [malformed]"
+
+
 def test_wrong_dealer_and_hand_size() -> None:
     doc = base()
     doc["deals"][1]["dealer"] = doc["deals"][0]["dealer"]
