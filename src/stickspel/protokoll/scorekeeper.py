@@ -496,7 +496,7 @@ class Session:
             # Swedish genitive: "plats 1:s tur" → "Annas tur", "Lars tur"
             return who + ("s" if m.group(2) and not who.endswith(("s", "x", "z")) else "")
 
-        return re.sub(r"\b(?:seat|plats) (\d+)(:s\b)?", name, message)
+        return re.sub(r"\b(?:seat|plats) ([0-9]+)(:s\b)?", name, message)
 
     def _entry_of(self, deal: dict[str, Any]) -> dict[str, Any]:
         """What the table reported in a recorded deal, without what the engine computes."""
