@@ -139,6 +139,58 @@ def test_a_process_killed_while_saving_leaves_a_whole_file(tmp_path: Path) -> No
     # the lock died with the process: the next writer gets it at once
     with locked(path, timeout=2):
         pass
+    one_step(path)  # and the next save removes what a killed save left
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+# A writer stopped between writing its temporary file and renaming it: it waits for
+# a line on stdin (one killed with SIGKILL there never gets it).
+_PAUSED_WRITER = """
+import os, sys
+from stickspel.records import write_record
+rename = os.replace
+def paused(src, dst):
+    print("holding", flush=True)
+    sys.stdin.readline()
+    rename(src, dst)
+os.replace = paused
+write_record({"format": "stickspel/1", "by": sys.argv[2]}, sys.argv[1])
+print("saved", flush=True)
+"""
+
+
+def _paused_writer(path: Path, name: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _PAUSED_WRITER, str(path), name],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stdout.readline() == "holding\n"
+    return proc
+
+
+def test_the_next_save_removes_what_killed_saves_left_and_no_live_writers_file(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "kväll.json"
+    write_record({"format": "stickspel/1", "by": "first"}, path)
+    killed = [_paused_writer(path, f"killed {k}") for k in range(3)]
+    alive = _paused_writer(path, "alive")
+    for proc in killed:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert len(list(tmp_path.glob(".kväll.json.*.tmp"))) == 4
+    unrelated = [tmp_path / ".kväll.json.x.tmp", tmp_path / ".other.json.abcdefgh.tmp"]
+    for p in unrelated:
+        p.write_text("{")
+    write_record({"format": "stickspel/1", "by": "next"}, path)
+    left = sorted(tmp_path.glob(".*.tmp"))
+    assert len(left) == 3 and set(unrelated) < set(left), "only the live writer's file stays"
+    out, _ = alive.communicate("go on\n", timeout=30)
+    assert alive.returncode == 0 and out == "saved\n"
+    assert load_record(path)["by"] == "alive"
+    assert sorted(tmp_path.glob(".*.tmp")) == sorted(unrelated)
 
 
 def test_writers_without_the_lock_never_corrupt_the_file(tmp_path: Path) -> None:

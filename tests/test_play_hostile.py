@@ -67,3 +67,12 @@ def test_bids_are_ascii_digits_only(text: str) -> None:
     state = load_game("plump(players=3,max_cards=2)").new_initial_state()
     with pytest.raises(InvalidActionError):
         state.string_to_action(text)
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "9" * 5000])
+def test_a_card_position_is_ascii_digits_only(tmp_path: Path, text: str) -> None:
+    """Cards may be picked by their place in the hand (1, 2 …): other digits are no
+    place, refused in one line, and the game goes on."""
+    res = play(tmp_path, "--lang", "en", keys=f"0\n{text}\nq\n")
+    assert "Traceback" not in res.stderr + res.stdout, res.stderr[-2000:]
+    assert "Not understood" in res.stdout

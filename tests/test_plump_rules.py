@@ -6,6 +6,7 @@ person at the terminal would enter them; each test says which rule it checks.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -481,6 +482,12 @@ def test_variant_8_simultaneous_bidding_hides_bids_until_all_have_bid() -> None:
     assert PlumpRules.parse("plump(bidding=simultaneous)") == PlumpRules.preset("simultaneous")
     with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
         PlumpRules.parse("plump(bidding=simultaneous,sparr=true)")
+    # built directly, the same: an explicit sparr=True is refused, not switched off
+    with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
+        PlumpRules(bidding="simultaneous", sparr=True)
+    with pytest.raises(RulesError, match="simultaneous bidding has no spärr"):
+        dataclasses.replace(PlumpRules(), bidding="simultaneous")  # carries sparr=True
+    assert dataclasses.replace(PlumpRules.preset("simultaneous"), players=3).sparr is False
     rules = PlumpRules.preset("simultaneous", players=3, max_cards=1)
     assert rules.sparr is False
 
@@ -740,6 +747,23 @@ def reported(dealer: int, bids: list[tuple[int, str]], tricks: Any, **more: Any)
         "result": {"tricks": tricks},
         **more,
     }
+
+
+@pytest.mark.parametrize("call", ["\u0663", " 1 ", "1_0", "+1", "\uff11"])
+def test_a_reported_bid_is_ascii_digits_only(call: str) -> None:
+    state = new(players=3, max_cards=2)
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_reported_deal(reported(0, [(1, call), (2, "0"), (0, "0")], [1, 1, 0]))
+    assert e.value.rule == "bid_range"
+    assert f"seat 1's bid {call!r} is not a number" in str(e.value)
+    assert state.deal_index == 0 and state.is_chance()
+
+
+def test_reported_tricks_are_counts_not_booleans() -> None:
+    state = new(players=3, max_cards=2)
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_reported_deal(reported(0, [(1, "1"), (2, "0"), (0, "0")], [True, True, 0]))
+    assert e.value.rule == "missing_field"
 
 
 def test_reported_deals_are_checked_without_cards() -> None:

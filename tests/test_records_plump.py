@@ -377,6 +377,38 @@ def test_bid_out_of_turn_and_out_of_range() -> None:
     assert "must bid 0–4 now, not 5" in str(e)
 
 
+# Python's int() reads all of these; a record's bid is ASCII digits and nothing else.
+NOT_BIDS = ["\u0663", "\uff11", "\u00b9", " 1 ", "1 ", "1_0", "+1", "bid 1", "1\n"]
+
+
+@pytest.mark.parametrize("call", NOT_BIDS)
+@pytest.mark.parametrize("kind", ["played", "reported"])
+def test_a_bid_is_ascii_digits_only(kind: str, call: str, tmp_path: Path) -> None:
+    if kind == "played":
+        doc = base()
+    else:
+        doc = load_record(DATA / "score-sheet-without-cards.json")
+    entry = doc["deals"][0]["auction"][0]
+    entry["call"] = call
+    path = tmp_path / "record.json"
+    write_record(doc, path)
+    e = raises(load_record(path))
+    assert (e.rule, e.deal, e.seat) == ("bid_range", 1, entry["seat"])
+    assert f"seat {entry['seat']}'s bid {call!r} is not a number" in str(e)
+    assert "\n" not in str(e)
+
+
+def test_an_over_long_name_is_counted_in_characters(tmp_path: Path) -> None:
+    doc = load_record(DATA / "score-sheet-without-cards.json")
+    doc["players"][1] = "Å" * 201
+    path = tmp_path / "record.json"
+    write_record(doc, path)
+    e = raises(load_record(path))
+    assert e.rule == "malformed"
+    assert str(e) == "players[1]: 201 characters, more than 200 [malformed]"
+    assert e.text("sv") == "players[1]: 201 tecken, fler än 200 [malformed]"
+
+
 def test_wrong_dealer_and_hand_size() -> None:
     doc = base()
     doc["deals"][1]["dealer"] = doc["deals"][0]["dealer"]

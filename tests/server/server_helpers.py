@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from stickspel.client import Client, ServerError, request
 from stickspel.server.app import create_app
 from stickspel.server.store import open_store
-from stickspel.server.wsguard import WS_MAX_SIZE
+from stickspel.server.wsguard import PING_INTERVAL_SECONDS, PING_TIMEOUT_SECONDS, WS_MAX_SIZE
 
 PLUMP = "plump(players=3,max_cards=2)"
 SEATS = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}]
@@ -50,9 +50,11 @@ def start_server(
     bot_delay: float = 0.0,
     port: int | None = None,
     allowed_origins: tuple[str, ...] = (),
+    ping: tuple[float, float] = (PING_INTERVAL_SECONDS, PING_TIMEOUT_SECONDS),
 ) -> Running:
     """A server over the database at ``db`` (a URL, or an SQLite file), on ``port``,
-    else a free one (a restart keeps its port); with uvicorn's settings of ``stickspel serve``."""
+    else a free one (a restart keeps its port); with uvicorn's settings of ``stickspel serve``
+    (``ping``: the keepalive's interval and timeout, shorter where a test waits for it)."""
     app = create_app(open_store(str(db)), bot_delay=bot_delay, allowed_origins=allowed_origins)
     port = port or free_port()
     config = uvicorn.Config(
@@ -62,6 +64,8 @@ def start_server(
         log_level="warning",
         ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
+        ws_ping_interval=ping[0],
+        ws_ping_timeout=ping[1],
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

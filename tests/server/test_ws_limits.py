@@ -3,8 +3,10 @@ frames, the per-connection rate limit, the origin check; and no CORS on the REST
 
 from __future__ import annotations
 
+import base64
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -16,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PLUMP, SEATS, Running, free_port, start_server
+from server_helpers import PLUMP, SEATS, Running, free_port, spawn_server, start_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from stickspel.client import Client, create_table, request
+from stickspel.server import ws as ws_module
 from stickspel.server import wsguard
 from stickspel.server.wsguard import (
     FLOOD_CLOSE_SECONDS,
@@ -373,3 +376,133 @@ def test_a_token_that_is_not_ascii_is_refused_not_a_crash(live: Running) -> None
     assert ws.close_code == 4403
     status, body = request(live.url, "POST", f"/api/tables/{made['id']}/start", {"token": "å"})
     assert (status, body["error"]["code"]) == (403, "token")
+
+
+def test_a_text_frame_that_is_not_utf8_is_closed_with_1007_and_logs_no_traceback(
+    tmp_path: Path,
+) -> None:
+    """uvicorn refuses such a frame before the server reads it and logs it as an error
+    with a traceback: any client could fill the log.  ``stickspel serve``'s log keeps
+    one info line for it."""
+    log = tmp_path / "serve.log"
+    served = spawn_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", log)
+    try:
+        made = create_table(served.url, rules=PLUMP, seats=SEATS)
+        for _ in range(3):
+            with _socket(served.url, made["id"], made["seats"][0]["token"]) as ws:
+                ws.send(b"\xff\xfe{}", text=True)
+                with pytest.raises(ConnectionClosed):
+                    _until(ws, "never")
+            assert ws.close_code == 1007  # invalid frame payload data
+        assert request(served.url, "GET", "/api/health")[0] == 200
+    finally:
+        text = served.stop()
+    lines = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+    assert not [m for m in lines if m["level"] in ("error", "critical") or "exc" in m], text
+    assert "Traceback" not in text
+    refused = [m for m in lines if "not UTF-8" in m["msg"]]
+    assert len(refused) == 3 and {m["level"] for m in refused} == {"info"}
+
+
+def test_no_hello_in_time_gets_an_error_then_4400(
+    live: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the server runs in this process: a shorter wait keeps the test short
+    monkeypatch.setattr(ws_module, "HELLO_SECONDS", 0.5)
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    with _socket(live.url, made["id"], None) as ws:
+        error = _recv(ws)
+        with pytest.raises(ConnectionClosed):
+            _recv(ws)
+    assert (error["type"], error["code"]) == ("error", "no_hello")
+    assert error["message"] == "ingen hello inom 0.5 s: en anslutning börjar med sin hello"
+    assert ws.close_code == 4400
+
+
+def _refused_hello(live: Running, table_id: str, hello: dict[str, Any]) -> dict[str, Any]:
+    with _socket(live.url, table_id, None) as ws:
+        ws.send(json.dumps(hello))
+        error = _recv(ws)
+        with pytest.raises(ConnectionClosed):
+            _recv(ws)
+    assert ws.close_code == 4403
+    return error
+
+
+def test_hellos_without_a_seat_token_and_a_second_hello(live: Running) -> None:
+    made = create_table(live.url, rules=PLUMP, seats=SEATS)
+    # no token, an empty one, the host token (it starts and rematches, it is no seat)
+    for token in ({}, {"token": ""}, {"token": made["host_token"]}):
+        error = _refused_hello(live, made["id"], {"type": "hello", "lang": "en", **token})
+        assert (error["code"], error["message"]) == ("token", "not a token of this table")
+    # a second hello changes nothing: it is an unknown message, the connection stays
+    with _socket(live.url, made["id"], made["seats"][0]["token"]) as ws:
+        other = made["seats"][1]["token"]
+        ws.send(json.dumps({"type": "hello", "token": other, "lang": "sv", "id": "h2"}))
+        error = _until(ws, "error")
+        assert (error["code"], error["message"]) == ("malformed", "unknown message type hello")
+        _pong(ws)
+
+
+def _handshake(base: str, table_id: str) -> socket.socket:
+    """A websocket opened by hand, hello said, that then never reads."""
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)  # byte by byte: nothing after the handshake is read
+    assert answer.startswith(b"HTTP/1.1 101")
+    return sock
+
+
+def _masked_text(text: str) -> bytes:
+    payload = text.encode()
+    assert len(payload) < 126
+    mask = os.urandom(4)
+    body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    return bytes([0x81, 0x80 | len(payload)]) + mask + body
+
+
+def test_a_client_that_never_answers_the_ping_is_dropped(tmp_path: Path) -> None:
+    """The keepalive of ``stickspel serve`` (20 s and 20 s) with shorter times: a ping,
+    no pong within the timeout, close code 1011."""
+    assert (wsguard.PING_INTERVAL_SECONDS, wsguard.PING_TIMEOUT_SECONDS) == (20.0, 20.0)
+    server = start_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", ping=(0.2, 0.3))
+    try:
+        made = create_table(server.url, rules=PLUMP, seats=SEATS)
+        sock = _handshake(server.url, made["id"])
+        token = made["seats"][0]["token"]
+        sock.sendall(_masked_text(json.dumps({"type": "hello", "token": token})))
+        time.sleep(1.5)  # not reading: the ping goes unanswered
+        sock.settimeout(10)
+        got = b""
+        while chunk := sock.recv(65536):
+            got += chunk
+        sock.close()
+        close = got[got.rindex(b"\x88") :]  # the close frame, the last one sent
+        assert int.from_bytes(close[2:4], "big") == 1011  # keepalive ping timeout
+    finally:
+        server.stop()
+
+
+def test_serve_runs_uvicorn_with_the_documented_keepalive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    from stickspel.server import run
+
+    given: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: given.update(kw))
+    monkeypatch.setattr(run, "setup_logging", lambda: None)
+    run.serve(database=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    assert given["ws_ping_interval"] == 20.0 and given["ws_ping_timeout"] == 20.0
+    assert given["ws"] == "websockets-sansio" and given["ws_max_size"] == WS_MAX_SIZE

@@ -820,13 +820,14 @@ class _Terminal:
     def _by_position(self, now: Any, text: str) -> int | None:
         """The card at position ``text`` (1, 2 …) of the hand as shown, while cards are
         picked; None where a number means something else (a bid) or is no number."""
+        from stickspel.core.numbers import parse_digits
         from stickspel.views import hand_order, numbered
 
         obs = now.observation
-        if not text.isdigit() or not numbered(obs) or not any(a < 52 for a in now.legal_actions):
+        k = parse_digits(text)  # ASCII digits only: '²'.isdigit(), but int('²') raises
+        if k is None or not numbered(obs) or not any(a < 52 for a in now.legal_actions):
             return None
         hand = hand_order(obs)
-        k = int(text)
         if not 1 <= k <= len(hand):
             raise InvalidActionError("cli.no_position", k=k, n=len(hand))
         return hand[k - 1]

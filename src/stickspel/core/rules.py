@@ -59,6 +59,13 @@ class Rules:
     GAME: ClassVar[str] = ""
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # Only here are the options given told apart from the defaults filled in, so
+        # :meth:`check_given` holds for rules built directly as for rules parsed.
+        given = dict(zip(cls.option_names(), args, strict=False)) | kwargs
+        cls.check_given(given)
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)

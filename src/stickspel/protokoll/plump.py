@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from stickspel.core.numbers import parse_digits
 from stickspel.games.plump import PlumpRules
 from stickspel.i18n import render, texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
@@ -214,7 +215,7 @@ def _bids(deal: dict[str, Any], n: int) -> list[int | None]:
     bids: list[int | None] = [None] * n
     for call in deal.get("auction", []):
         try:
-            bids[int(call["seat"])] = int(call["call"])
+            bids[int(call["seat"])] = parse_digits(str(call["call"]))
         except (KeyError, ValueError, IndexError, TypeError):
             continue
     return bids

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from stickspel.core import GameState, IllegalActionError, Rules, StickspelError, error_text
+from stickspel.core.numbers import parse_digits
 from stickspel.games import game_spec
 from stickspel.i18n import LANGS, render
 from stickspel.records import FORMAT, RecordError, load_record, write_record
@@ -142,10 +143,7 @@ def parse_count(text: str | int) -> int | None:
     """
     if isinstance(text, int) and not isinstance(text, bool):
         return text
-    t = str(text).strip()
-    if not t or len(t) > MAX_DIGITS or not (t.isascii() and t.isdigit()):
-        return None
-    return int(t)
+    return parse_digits(str(text).strip(), MAX_DIGITS)  # typed: spaces around are fine
 
 
 @dataclass(frozen=True)
@@ -498,7 +496,7 @@ class Session:
             # Swedish genitive: "plats 1:s tur" → "Annas tur", "Lars tur"
             return who + ("s" if m.group(2) and not who.endswith(("s", "x", "z")) else "")
 
-        return re.sub(r"\b(?:seat|plats) (\d+)(:s\b)?", name, message)
+        return re.sub(r"\b(?:seat|plats) ([0-9]+)(:s\b)?", name, message)
 
     def _entry_of(self, deal: dict[str, Any]) -> dict[str, Any]:
         """What the table reported in a recorded deal, without what the engine computes."""

@@ -36,8 +36,11 @@ stickspel.records.errors.RecordError: JSON nested deeper than 64 levels [json]
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -61,6 +64,7 @@ __all__ = [
     "dump_record",
     "write_record",
     "atomic_write",
+    "remove_leftovers",
     "locked",
     "check_output_path",
 ]
@@ -351,7 +355,7 @@ def write_record(doc: dict[str, Any], path: str | Path, *, private: bool = False
     flushed to disk (``fsync``) and renamed over ``path`` (``os.replace``), and
     the folder is flushed too.  Two writers never share a temporary file; a
     writer killed at any moment leaves the old record (and at worst a stray
-    ``.<name>.*.tmp`` file).  ``private`` records (they hold hidden hands) are
+    ``.<name>.*.tmp`` file, which the next write of the record removes).  ``private`` records (they hold hidden hands) are
     created readable by their owner only (mode 0600); others get the usual mode
     for new files, or keep the mode of the file they replace.
 
@@ -362,9 +366,14 @@ def write_record(doc: dict[str, Any], path: str | Path, *, private: bool = False
 
 def atomic_write(path: str | Path, data: bytes, *, private: bool = False) -> None:
     """Write ``data`` to ``path`` atomically (see :func:`write_record`): a unique
-    temporary file in the same folder, ``fsync``, ``os.replace``."""
+    temporary file in the same folder, ``fsync``, ``os.replace``.
+
+    A write that replaces the file also removes what earlier writes of it that
+    were killed before their rename left behind (:func:`remove_leftovers`).
+    """
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
+    existed = p.exists()
     if private:
         mode = 0o600
     else:
@@ -372,9 +381,9 @@ def atomic_write(path: str | Path, data: bytes, *, private: bool = False) -> Non
             mode = p.stat().st_mode & 0o777
         except FileNotFoundError:
             mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+    fd, tmp = _held_temp(p)
     try:
-        with os.fdopen(fd, "wb") as f:
+        with os.fdopen(fd, "wb", closefd=False) as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -384,7 +393,92 @@ def atomic_write(path: str | Path, data: bytes, *, private: bool = False) -> Non
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        os.close(fd)  # held until renamed: a cleaner never takes a live writer's file
     _fsync_dir(p.parent)
+    if existed:  # only on a rewrite: a folder of 10,000 new records is not listed per file
+        remove_leftovers(p)
+
+
+# tempfile.mkstemp's names: prefix, 8 characters from this set, suffix
+_TEMP_NAME = r"[a-z0-9_]{8}"
+
+
+def _temp_pattern(p: Path) -> re.Pattern[str]:
+    return re.compile(re.escape(f".{p.name}.") + _TEMP_NAME + re.escape(".tmp"))
+
+
+def _held_temp(p: Path) -> tuple[int, str]:
+    """A new temporary file beside ``p``, open and locked (``flock``) by this writer.
+
+    The lock is what tells :func:`remove_leftovers` that a writer is alive; the
+    system drops it when the writer dies, also on ``kill -9``.  In the instant
+    between creating the file and locking it a cleaner may take it: then the
+    name is gone and another is made.
+    """
+    while True:
+        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        if _same_file(fd, tmp):
+            return fd, tmp
+        os.close(fd)
+
+
+def _same_file(fd: int, path: str) -> bool:
+    """Whether ``path`` still names the regular file open as ``fd``."""
+    try:
+        named = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return stat.S_ISREG(held.st_mode) and (named.st_dev, named.st_ino) == (
+        held.st_dev,
+        held.st_ino,
+    )
+
+
+def remove_leftovers(path: str | Path) -> int:
+    """Remove the temporary files of writes of ``path`` whose writer died before
+    renaming (``kill -9``, a power cut); returns how many.
+
+    Only files named as :func:`atomic_write` names them for this very file
+    (``.<name>.<8 characters>.tmp``) are touched, and only those no live writer
+    holds: each writer keeps its temporary file locked until the rename, so a
+    file that can be locked here has no writer left.  Callers need no other lock.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = pathlib.Path(d, "kväll.json")
+    ...     for name in (".kväll.json.k1ll3d_9.tmp", ".kväll.json.x.tmp", "kväll.json.tmp"):
+    ...         _ = pathlib.Path(d, name).write_text("{")
+    ...     removed = remove_leftovers(p)
+    ...     removed, sorted(f.name for f in pathlib.Path(d).iterdir())
+    (1, ['.kväll.json.x.tmp', 'kväll.json.tmp'])
+    """
+    p = Path(path)
+    pattern = _temp_pattern(p)
+    try:
+        names = [n for n in os.listdir(p.parent) if pattern.fullmatch(n)]
+    except OSError:
+        return 0
+    return sum(_remove_if_dead(str(p.parent / n)) for n in names)
+
+
+def _remove_if_dead(tmp: str) -> bool:
+    try:
+        fd = os.open(tmp, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False  # gone already, a link, or not ours to read
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # refused while a writer holds it
+        if not _same_file(fd, tmp):
+            return False
+        os.unlink(tmp)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:

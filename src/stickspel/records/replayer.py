@@ -270,6 +270,8 @@ def _schema_error(doc: Any, error: Any) -> RecordError:
         return RecordError(key, rule="malformed", path=at, value=value, bound=bound, **ctx)
     if kind in ("minItems", "maxItems", "maxProperties", "maxLength", "minLength"):
         key = "records.schema.too_few" if kind.startswith("min") else "records.schema.too_many"
+        if kind.endswith("Length"):  # a text (a name, a call): its characters are counted
+            key = "records.schema.too_short" if kind == "minLength" else "records.schema.too_long"
         return RecordError(
             key,
             rule="malformed",

@@ -27,6 +27,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 import stickspel
 from stickspel.server import meta, pages, tables, ws, wsguard
 from stickspel.server.common import HERE, log
+from stickspel.server.logs import quiet_bad_utf8_frames
 from stickspel.server.rooms import Rooms
 from stickspel.server.store import Store, open_store
 from stickspel.server.sync import follow_changes
@@ -52,6 +53,7 @@ def create_app(
     so each change to a table happens between two awaits, never concurrently.
     """
     store = store if store is not None else open_store(database)
+    quiet_bad_utf8_frames()  # however uvicorn's logging is set up around the app
     app = FastAPI(title="stickspel", version=stickspel.__version__, lifespan=_lifespan)
     app.state.rooms = Rooms(store, bot_delay)
     app.state.store = store

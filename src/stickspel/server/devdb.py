@@ -7,7 +7,13 @@ as root the cluster runs as the ``postgres`` user (``runuser``).  ``fsync`` is o
 the cluster is thrown away; the tests kill the *server* process, never PostgreSQL
 (the load benchmark turns it on: its figures are for durable commits).
 
-    python -m stickspel.server.devdb      # starts one, prints its URL, stops on Ctrl-C
+    python -m stickspel.server.devdb              # starts one, prints its URL
+    python -m stickspel.server.devdb stop FOLDER  # stops the one in FOLDER
+
+The first prints the URL of a database on stdout and, on stderr, the cluster's
+folder and the command that stops it.  It stops the cluster itself on Ctrl-C,
+``kill`` (SIGTERM) or when its terminal closes (SIGHUP); only a process killed
+with ``kill -9`` leaves the cluster running, and ``stop FOLDER`` ends that one.
 """
 
 from __future__ import annotations
@@ -16,13 +22,18 @@ import contextlib
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["Cluster", "find_binaries"]
+__all__ = ["Cluster", "FOLDER_PREFIX", "find_binaries", "stop_folder"]
+
+#: The folders :meth:`Cluster.start` makes begin so; ``stop`` touches no other.
+FOLDER_PREFIX = "stickspel-pg-"
 
 
 def find_binaries() -> Path | None:
@@ -67,7 +78,7 @@ class Cluster:
         binaries = find_binaries()
         if binaries is None:
             raise RuntimeError("no PostgreSQL binaries (initdb, pg_ctl) found")
-        folder = Path(tempfile.mkdtemp(prefix="stickspel-pg-", dir=parent))
+        folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX, dir=parent))
         data = folder / "data"
         if os.geteuid() == 0:  # PostgreSQL will not run as root
             shutil.chown(folder, "postgres", "postgres")
@@ -113,17 +124,65 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def main() -> None:
+def stop_folder(folder: str | Path) -> None:
+    """Stop the cluster :meth:`Cluster.start` made in ``folder`` and remove the folder.
+
+    ``ValueError`` naming the folder when it is not such a cluster's (its name does
+    not start with :data:`FOLDER_PREFIX`, or it holds no ``data/PG_VERSION``):
+    nothing else is stopped or removed.
+    """
+    path = Path(folder).resolve()
+    if not path.name.startswith(FOLDER_PREFIX) or not (path / "data" / "PG_VERSION").is_file():
+        raise ValueError(f"{folder}: not a folder of python -m stickspel.server.devdb")
+    binaries = find_binaries()
+    if binaries is None:
+        raise ValueError("no PostgreSQL binaries (initdb, pg_ctl) found")
+    Cluster(binaries, path, 0).stop()
+
+
+def _stop_on_signals() -> None:
+    """``kill`` and a closed terminal end the process as Ctrl-C does: through the
+    ``finally`` that stops the cluster (pg_ctl runs PostgreSQL in the background,
+    where the process's own death would leave it)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, interrupt)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["stop"] and len(args) == 2:
+        try:
+            stop_folder(args[1])
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        print(f"stopped and removed {args[1]}")
+        return 0
+    if args:
+        print("usage: python -m stickspel.server.devdb [stop FOLDER]", file=sys.stderr)
+        return 2
+    _stop_on_signals()
     cluster = Cluster.start()
-    print(cluster.create_database(), flush=True)
     try:
+        print(cluster.create_database(), flush=True)
+        print(
+            f"cluster in {cluster.folder}: Ctrl-C stops it; after a kill -9: "
+            f"python -m stickspel.server.devdb stop {cluster.folder}",
+            file=sys.stderr,
+            flush=True,
+        )
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
         pass
     finally:
         cluster.stop()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -7,7 +7,12 @@ from collections.abc import Sequence
 
 from stickspel.server.logs import setup_logging
 from stickspel.server.store import open_store
-from stickspel.server.wsguard import WS_MAX_SIZE, allowed_origins
+from stickspel.server.wsguard import (
+    PING_INTERVAL_SECONDS,
+    PING_TIMEOUT_SECONDS,
+    WS_MAX_SIZE,
+    allowed_origins,
+)
 
 __all__ = ["serve"]
 
@@ -43,4 +48,6 @@ def serve(
         access_log=False,
         ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,  # longer frames are refused (1009) before they are read
+        ws_ping_interval=PING_INTERVAL_SECONDS,  # uvicorn's defaults, said here: documented
+        ws_ping_timeout=PING_TIMEOUT_SECONDS,
     )

@@ -20,6 +20,7 @@ from stickspel.server.wsguard import (
     CLOSE_FLOOD,
     CLOSE_MALFORMED,
     CLOSE_ORIGIN,
+    HELLO_SECONDS,
     BadMessage,
     RateLimit,
     origin_allowed,
@@ -51,11 +52,17 @@ async def play(websocket: WebSocket, table_id: str) -> None:
 
 async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     """The connection the client's hello asks for; ``None`` (the socket closed) when
-    there is no hello within 30 s, or it does not hold a token of this table."""
+    there is no hello within :data:`HELLO_SECONDS`, or it does not hold a token of
+    this table."""
     try:
-        hello = parse_message(await asyncio.wait_for(_receive_frame(websocket), 30))
-    except (TimeoutError, WebSocketDisconnect, RuntimeError):
-        await _close(websocket, CLOSE_MALFORMED)
+        frame = await asyncio.wait_for(_receive_frame(websocket), HELLO_SECONDS)
+        hello = parse_message(frame)
+    except TimeoutError:
+        no_hello = _error("no_hello", request_lang(websocket), seconds=f"{HELLO_SECONDS:g}")
+        await _refuse(websocket, no_hello, CLOSE_MALFORMED)
+        return None
+    except (WebSocketDisconnect, RuntimeError):
+        await _close(websocket, CLOSE_MALFORMED)  # gone: there is no one to tell
         return None
     except BadMessage as e:
         await _refuse(websocket, _bad_message(e, request_lang(websocket)), CLOSE_MALFORMED)

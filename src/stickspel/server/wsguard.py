@@ -36,6 +36,9 @@ __all__ = [
     "RATE_BURST",
     "FLOOD_GAP_SECONDS",
     "FLOOD_CLOSE_SECONDS",
+    "HELLO_SECONDS",
+    "PING_INTERVAL_SECONDS",
+    "PING_TIMEOUT_SECONDS",
     "CLOSE_MALFORMED",
     "CLOSE_ORIGIN",
     "CLOSE_FLOOD",
@@ -69,6 +72,14 @@ RATE_BURST = 40
 FLOOD_GAP_SECONDS = 1.0
 #: A flood that lasts this long closes the connection (:data:`CLOSE_FLOOD`).
 FLOOD_CLOSE_SECONDS = 5.0
+#: A connection that has not said hello within this many seconds gets an ``error``
+#: ``no_hello`` and is closed (:data:`CLOSE_MALFORMED`).
+HELLO_SECONDS = 30.0
+#: The websocket protocol's keepalive (uvicorn's ``ws_ping_interval`` and
+#: ``ws_ping_timeout``): a ping every 20 s; a client that has not answered one within
+#: 20 s (it never reads, or its network is gone) is closed with 1011.
+PING_INTERVAL_SECONDS = 20.0
+PING_TIMEOUT_SECONDS = 20.0
 #: Close codes: a message that cannot be read before the hello, a page of another
 #: site, a connection that kept flooding.
 CLOSE_MALFORMED = 4400

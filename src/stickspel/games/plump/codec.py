@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from stickspel.core import ReportedDeal
+from stickspel.core.numbers import parse_digits
 from stickspel.games.plump.state import PlumpState
 from stickspel.records.errors import RecordError
 from stickspel.records.events import (
@@ -27,7 +28,31 @@ from stickspel.records.events import (
     trick_events,
 )
 
-__all__ = ["CODEC", "PlumpCodec"]
+__all__ = ["CODEC", "PlumpCodec", "check_bid_text"]
+
+
+def check_bid_text(entry: Any, i: int) -> None:
+    """A recorded bid is ASCII digits and nothing else (``"3"``; not ``" 3 "``,
+    ``"bid 3"`` or ``"٣"``, which a player may type but a record does not hold).
+
+    >>> check_bid_text({"seat": 2, "call": " 3 "}, 4)
+    Traceback (most recent call last):
+    ...
+    stickspel.records.errors.RecordError: deal 4: seat 2's bid ' 3 ' is not a number [bid_range]
+    """
+    if not isinstance(entry, dict) or not isinstance(entry.get("call"), str):
+        return  # the schema and the auction's own checks name these
+    call = entry["call"]
+    if parse_digits(call) is None:
+        seat = entry.get("seat")
+        raise RecordError(
+            "plump.reported_bid",
+            rule="bid_range",
+            deal=i,
+            seat=seat if isinstance(seat, int) else None,
+            who=seat,
+            call=repr(call),
+        )
 
 
 class PlumpCodec:
@@ -48,6 +73,8 @@ class PlumpCodec:
             )
         yield deal_of(deal, i)
         check_trump(deal, i, state.trump)
+        for entry in deal.get("auction") or []:
+            check_bid_text(entry, i)
         yield from auction_events(state, deal, i)
         no_exchanges(state, deal, i)
         yield from trick_events(state, deal, i)

@@ -52,6 +52,7 @@ from stickspel.core.cards import (
     suit_of,
     suit_str,
 )
+from stickspel.core.numbers import parse_digits
 from stickspel.games.plump.observer import (
     PlumpObservation,
     observation_shape,
@@ -425,16 +426,16 @@ class PlumpState(TrickGameState):
                 raise IllegalActionError(
                     "plump.reported_turn", rule=Rule.TURN, seat=seat, who=seat, current=self.current
                 )
-            try:
-                bid = int(str(entry.get("call")))
-            except ValueError:
+            call = entry.get("call")
+            bid = parse_digits(call) if isinstance(call, str) else None
+            if bid is None:  # ASCII digits only: not '٣', not ' 3 ', not '1_0'
                 raise IllegalActionError(
                     "plump.reported_bid",
                     rule=Rule.BID_RANGE,
                     seat=seat,
                     who=seat,
-                    call=repr(entry.get("call")),
-                ) from None
+                    call=repr(call),
+                )
             self._bid(BID_BASE + bid)
         if self.phase != PLAY:
             raise IllegalActionError(
@@ -444,7 +445,7 @@ class PlumpState(TrickGameState):
         if (
             not isinstance(tricks, list)
             or len(tricks) != n
-            or not all(isinstance(t, int) and t >= 0 for t in tricks)
+            or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tricks)
         ):
             raise IllegalActionError("plump.reported_tricks", rule=Rule.MISSING_FIELD, players=n)
         if sum(tricks) != size:
@@ -466,8 +467,9 @@ class PlumpState(TrickGameState):
         for prefix in ("bid", "bud", "bjud"):
             if t.startswith(prefix):
                 t = t[len(prefix) :].strip()
-        if t.isascii() and t.isdigit() and len(t) <= 3:  # not '²', not 5,000 digits
-            return BID_BASE + int(t)
+        bid = parse_digits(t)  # not '²', not '٣', not 5,000 digits
+        if bid is not None:
+            return BID_BASE + bid
         try:
             return parse_card(text)
         except CardError:
