@@ -601,19 +601,3 @@ def _check_end(doc: dict[str, Any], state: GameState, finished: bool, warnings: 
         raise RecordError("records.winner_unfinished", rule="winner", given=winner)
     if sorted(winner) != sorted(state.winners()):
         raise RecordError("records.winner", rule="winner", given=winner, want=state.winners())
-
-
-def play_out(state: GameState, bots: Sequence[Any], rng: Any, max_deals: int | None = None) -> None:
-    """Play ``state`` to the end with one bot per seat (``bot.act(Turn.of(state)) -> action``),
-    or, with ``max_deals``, until that many deals are played (the game then stops unfinished).
-
-    Where players change seats (Priffe's parti: ``state.seating()`` maps seat to
-    player), bot ``i`` plays for player ``i`` wherever that player sits.  The
-    bots act through a :class:`~stickspel.table.Table` around ``state``, as at
-    any other table.
-    """
-    from stickspel.table import Person, Table
-
-    persons = [Person(f"bot-{i + 1}", "bot") for i in range(len(bots))]
-    table = Table.from_state(state, persons, dict(zip(persons, bots, strict=True)), rng=rng)
-    table.advance(max_deals)

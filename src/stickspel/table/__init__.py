@@ -3,8 +3,10 @@
 See :mod:`stickspel.table.session`.
 """
 
+from stickspel.table.play import play_deal, play_out
 from stickspel.table.session import (
     Autosave,
+    BotMove,
     Event,
     Person,
     PersonView,
@@ -16,6 +18,7 @@ from stickspel.table.session import (
 
 __all__ = [
     "Autosave",
+    "BotMove",
     "Event",
     "Person",
     "PersonView",
@@ -23,4 +26,6 @@ __all__ = [
     "StaleVersionError",
     "Table",
     "plain_observation",
+    "play_deal",
+    "play_out",
 ]
