@@ -171,9 +171,7 @@ def rules_from_options(
     for item in extra or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise RulesError(
-                f"-o wants name=value, not {item!r}", sv=f"-o vill ha namn=värde, inte {item!r}"
-            )
+            raise RulesError("cli.option_syntax", item=item)
         texts[key.strip()] = value.strip()
     return spec.rules.from_strings(texts, preset)
 
@@ -305,10 +303,7 @@ def _bots_for(
         kinds.insert(human, kinds[0])  # a placeholder for the human's seat
     per_seat = parse_bots(game, kinds, n) if len(kinds) in (1, n) else None
     if per_seat is None:
-        raise RulesError(
-            f"--seat-bots takes one bot for all, one per other seat ({others}) or one per seat ({n})",
-            sv=f"--seat-bots tar en bot för alla, en per övrig plats ({others}) eller en per plats ({n})",
-        )
+        raise RulesError("cli.seat_bots_count", others=others, n=n)
     return [
         None if s == human else make_bot(game, k, think_ms=think_ms) for s, k in enumerate(per_seat)
     ]

@@ -29,14 +29,6 @@ __all__ = ["Position", "SearchError", "new_buffer"]
 class SearchError(StickspelError, ValueError):
     """A position the solvers cannot take (wrong phase, unknown hands, a bad card)."""
 
-    def __init__(self, text: str) -> None:
-        ValueError.__init__(self, text)
-        self.key = None
-        self.params = {}
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
 
 def new_buffer(size: int) -> Any:
     """A zeroed integer buffer of the backend: a numpy int64 array for numba, a list

@@ -176,17 +176,13 @@ class Room:
         n = game.new_initial_state().num_players
         if len(seats) != n:
             raise RulesError(
-                f"{game.rules.to_text()} is played by {n} players, not {len(seats)}",
-                sv=f"{game.rules.to_text()} spelas av {n} spelare, inte {len(seats)}",
+                "server.error.seat_count", rules=game.rules.to_text(), n=n, seats=len(seats)
             )
         name = type(game.new_initial_state()).GAME
         persons = []
         for i, s in enumerate(seats):
             if not s.name.strip() or len(s.name) > 40:
-                raise RulesError(
-                    f"seat {i}: a name of 1–40 characters, please",
-                    sv=f"plats {i}: ett namn på 1–40 tecken, tack",
-                )
+                raise RulesError("server.error.seat_name", index=i)
             if s.bot:
                 make_bot(name, s.bot)  # the engine's refusal for an unknown kind
             persons.append({"name": s.name.strip(), "bot": s.bot})
