@@ -4,7 +4,7 @@ A record is a projection of a game's event log (:meth:`GameState.history`): deal
 calls and cards.  Reading one runs it through the same engine that plays: first
 the structure is checked against the published JSON Schema (``schema.json``,
 also ``docs/records.schema.json``), then each game's codec
-(``stickspel.games.<game>.codec``) turns every deal into events that one loop
+(``stickspel.records.codecs.<game>``) turns every deal into events that one loop
 applies, so every rule of the game and variant is checked by the code that
 enforces it in play.  The first violation raises :class:`RecordError` naming the
 deal, trick and seat (1-based deal and trick numbers, seats as in the record) and
@@ -345,9 +345,9 @@ _CODECS: dict[str, Codec] = {}
 
 
 def codec_of(game: str) -> Codec:
-    """The codec of ``game`` (``stickspel.games.<game>.codec.CODEC``)."""
+    """The codec of ``game`` (``stickspel.records.codecs.<game>.CODEC``)."""
     if game not in _CODECS:
-        module = importlib.import_module(f"stickspel.games.{game}.codec")
+        module = importlib.import_module(f"stickspel.records.codecs.{game}")
         _CODECS[game] = module.CODEC
     return _CODECS[game]
 
