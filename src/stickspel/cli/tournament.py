@@ -10,15 +10,15 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from stickspel.cli.app import (
-    _build_rules,
-    _check_lang,
-    _console,
-    _fail,
-    _msg,
-    _param,
-    _split_kwargs,
+from stickspel.cli.common import (
+    build_rules,
+    check_lang,
+    cli_text,
+    fail,
+    new_console,
+    option_param,
     register_per_game,
+    split_kwargs,
 )
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
@@ -56,7 +56,7 @@ def tournament_command(
     from stickspel.reports import report_html
     from stickspel.tournament import LocalExecutor, RayExecutor, TournamentConfig, run_tournament
 
-    lang = _check_lang(lang)
+    lang = check_lang(lang)
     folder = out or config.with_name(config.stem + "-results")
     address = ray or os.environ.get("RAY_ADDRESS")
     try:
@@ -64,7 +64,7 @@ def tournament_command(
         check_output_path(folder, directory=True)
         executor = RayExecutor(address) if address else LocalExecutor(jobs)
         try:
-            with Progress(_msg(lang, "match_progress"), as_json) as bar:
+            with Progress(cli_text(lang, "match_progress"), as_json) as bar:
                 result = run_tournament(settings, executor, on_round=bar.update)
         finally:
             executor.close()
@@ -74,9 +74,9 @@ def tournament_command(
         atomic_write(folder / "results.json", text.encode())
         atomic_write(folder / "report.html", report_html(data, lang).encode())
     except RulesError as e:
-        raise _fail(lang, error_text(e, lang)) from None
+        raise fail(lang, error_text(e, lang)) from None
     except OSError as e:
-        raise _fail(lang, error_text(e, lang), 1) from None
+        raise fail(lang, error_text(e, lang), 1) from None
     if as_json:
         print(text)
         return
@@ -92,7 +92,7 @@ def _print_tournament(lang: str, data: dict[str, Any], folder: Path, seconds: fl
     def t(key: str) -> str:
         return render(f"tournament.report.{key}", {}, lang)
 
-    console = _console()
+    console = new_console()
     ratings = data["ratings"]
     table = Table(title=f"{t('title')}: {data['config']['rules']} ({seconds:.1f} s)")
     for col in ("bot", "Elo", "95%", "mean", "boards"):
@@ -122,10 +122,12 @@ selfplay_app = typer.Typer(
 
 def _selfplay_params() -> list[Any]:
     return [
-        _param("bots", str, typer.Option("heuristic", "--bots", help="Bot kinds round the table.")),
-        _param("games", int, typer.Option(100, "--games", min=1, help="Games to play.")),
-        _param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
-        _param("out", Path, typer.Option(..., "--out", help="The Parquet file to write.")),
+        option_param(
+            "bots", str, typer.Option("heuristic", "--bots", help="Bot kinds round the table.")
+        ),
+        option_param("games", int, typer.Option(100, "--games", min=1, help="Games to play.")),
+        option_param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
+        option_param("out", Path, typer.Option(..., "--out", help="The Parquet file to write.")),
     ]
 
 
@@ -136,9 +138,9 @@ def _selfplay(game: str, **kwargs: Any) -> None:
     from stickspel.records.io import check_output_path
     from stickspel.selfplay import export_selfplay
 
-    common, variant = _split_kwargs(kwargs)
-    lang = _check_lang(common["lang"])
-    _, rules = _build_rules(game, lang, common, variant)
+    common, variant = split_kwargs(kwargs)
+    lang = check_lang(common["lang"])
+    _, rules = build_rules(game, lang, common, variant)
     kinds = [k.strip() for k in common["bots"].split(",") if k.strip()]
     try:
         from stickspel.bots import make_bot
@@ -152,10 +154,10 @@ def _selfplay(game: str, **kwargs: Any) -> None:
             played, kinds, games=common["games"], seed=common["seed"], path=common["out"]
         )
     except RulesError as e:
-        raise _fail(lang, error_text(e, lang)) from None
+        raise fail(lang, error_text(e, lang)) from None
     except OSError as e:
-        raise _fail(lang, error_text(e, lang), 1) from None
-    _console().print(f"{rows} → {markup(str(common['out']))}", soft_wrap=True)
+        raise fail(lang, error_text(e, lang), 1) from None
+    new_console().print(f"{rows} → {markup(str(common['out']))}", soft_wrap=True)
 
 
 def markup(text: str) -> str:
