@@ -70,18 +70,18 @@ def _print_analysis(lang: str, data: dict[str, Any]) -> None:
     from rich.table import Table
 
     from stickspel.i18n import render
-    from stickspel.safetext import markup_safe
+    from stickspel.safetext import plain
 
     def t(key: str, **params: Any) -> str:
         return render(f"analysis.{key}", params, lang)
 
     console = new_console()
-    table = Table(title=f"{t('title')}: {markup_safe(data['rules'])}")
+    table = Table(title=f"{t('title')}: {plain(data['rules'])}")
     for col in ("player", "decisions", "lost", "luck", "inaccuracy", "mistake", "blunder"):
         table.add_column(t(col), justify="left" if col == "player" else "right")
     for p in data["by_player"]:
         table.add_row(
-            markup_safe(p["name"], 30), str(p["decisions"]), f"{p['points_lost']:.1f}",
+            plain(p["name"], 30), str(p["decisions"]), f"{p['points_lost']:.1f}",
             f"{p['luck']:+.1f}", str(p["inaccuracy"]), str(p["mistake"]), str(p["blunder"]),
         )  # fmt: skip
     console.print(table)
@@ -96,6 +96,6 @@ def _print_analysis(lang: str, data: dict[str, Any]) -> None:
             loss=f"{d['loss']:.1f}",
             verdict=t(d["verdict"]),
         )
-        console.print(markup_safe(line), soft_wrap=True)
+        console.print(plain(line), soft_wrap=True)
     if not flagged:
         console.print(t("none"))

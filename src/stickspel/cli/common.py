@@ -42,7 +42,9 @@ def cli_text(lang: str, key: str, **kw: Any) -> str:
 def new_console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False)
+    # nothing printed is read as Rich markup: names and records' texts show exactly
+    # as typed ("[red]MK[/red]", "Anna\\"), with no escapes to leave visible
+    return Console(highlight=False, markup=False)
 
 
 def fail(lang: str, message: str, code: int = 2) -> typer.Exit:

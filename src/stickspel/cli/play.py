@@ -282,9 +282,9 @@ def _check_player_name(lang: str, me: str) -> None:
     bad_name = check_name(me)
     if bad_name is not None:
         from stickspel.i18n import render
-        from stickspel.safetext import markup_safe
+        from stickspel.safetext import plain
 
-        shown = markup_safe(me, 40)
+        shown = plain(me, 40)
         raise fail(lang, render("cli.bad_name", {"name": shown, "why": bad_name}, lang))
 
 
@@ -353,10 +353,10 @@ def _save_on_stop(
 
 
 def _show_result(console: Console, table: Table, players: list[str], lang: str, path: Path) -> None:
-    from stickspel.safetext import markup_safe
+    from stickspel.safetext import plain
 
     show_sheet(console, table.state, players, lang)
-    announce_end(console, table.state, [markup_safe(p, 40) for p in players], lang)
+    announce_end(console, table.state, [plain(p, 40) for p in players], lang)
     console.print(cli_text(lang, "record_written", path=path), soft_wrap=True)
 
 
@@ -383,7 +383,7 @@ class _Terminal:
     def __init__(
         self, console: Console, table: Any, human: Any, lang: str, game: str, auto_play: bool
     ) -> None:
-        from stickspel.safetext import markup_safe
+        from stickspel.safetext import plain
 
         self.auto_play = auto_play  # a forced card is played after a notice
         self.auto_played: int | None = None  # and if typed next anyway, said so kindly
@@ -394,7 +394,7 @@ class _Terminal:
         self.view = _view(game)
         self.describe = getattr(self.view, "describe", None)
         # names may come from a resumed file: shown as text, never as markup or escapes
-        self.players = [markup_safe(p, 40) for p in table.players()]
+        self.players = [plain(p, 40) for p in table.players()]
         self.me = table.person_index(human)
         self.shown_view = False  # the view is shown again after news or help
 

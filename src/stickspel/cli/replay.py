@@ -80,7 +80,7 @@ def _invalid_error(e: RecordError | RulesError) -> dict[str, Any]:
 def _names_at(doc: dict[str, Any] | None, deal: int | None) -> list[str] | None:
     """The players' names by seat in deal ``deal`` (1-based) of a record, where known:
     a person reads a replay error by who it is about, not by a seat number."""
-    from stickspel.safetext import markup_safe
+    from stickspel.safetext import plain
 
     players = doc.get("players") if isinstance(doc, dict) else None
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -94,7 +94,7 @@ def _names_at(doc: dict[str, Any] | None, deal: int | None) -> list[str] | None:
             ints = [int(p) for p in given]
             if sorted(ints) == seating:
                 seating = ints
-    return [markup_safe(players[p], 40) for p in seating]
+    return [plain(players[p], 40) for p in seating]
 
 
 def _report_invalid(
@@ -146,13 +146,13 @@ def _report_invalid(
 
 def _print_replay(rep: Replay, lang: str) -> None:
     """The replayed record's protokoll, warnings, result and totals."""
-    from stickspel.safetext import markup_safe
+    from stickspel.safetext import plain
 
     console = new_console()
     show_sheet(console, rep.state, rep.players, lang)
-    shown = [markup_safe(p, 40) for p in rep.players]  # names from the file: text, not markup
+    shown = [plain(p, 40) for p in rep.players]  # names from the file: text, not markup
     for w in rep.warnings:
-        console.print(cli_text(lang, "warning", text=markup_safe(w, 500)), style="yellow")
+        console.print(cli_text(lang, "warning", text=plain(w, 500)), style="yellow")
     if rep.finished:
         console.print(cli_text(lang, "valid"), style="bold")
         announce_end(console, rep.state, shown, lang)

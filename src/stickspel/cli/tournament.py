@@ -87,7 +87,7 @@ def _print_tournament(lang: str, data: dict[str, Any], folder: Path, seconds: fl
     from rich.table import Table
 
     from stickspel.i18n import render
-    from stickspel.safetext import markup_safe
+    from stickspel.safetext import plain
 
     def t(key: str) -> str:
         return render(f"tournament.report.{key}", {}, lang)
@@ -100,17 +100,17 @@ def _print_tournament(lang: str, data: dict[str, Any], folder: Path, seconds: fl
     for bot in sorted(ratings, key=lambda b: -ratings[b]["elo"]):
         r, b = ratings[bot], data["by_bot"][bot]
         ci = "" if b["ci95"] is None else f" ± {b['ci95']:.2f}"
-        table.add_row(markup_safe(bot), f"{r['elo']:.0f}", f"{r['low']:.0f} … {r['high']:.0f}",
+        table.add_row(plain(bot), f"{r['elo']:.0f}", f"{r['low']:.0f} … {r['high']:.0f}",
                       f"{b['mean']:.2f}{ci}", str(b["boards"]))  # fmt: skip
     console.print(table)
     for p in data["pairings"]:
         ci = "" if p["ci95"] is None else f" ± {p['ci95']:.2f}"
         console.print(
-            f"{markup_safe(p['a'])} − {markup_safe(p['b'])}: {p['difference']:+.2f}{ci} "
+            f"{plain(p['a'])} − {plain(p['b'])}: {p['difference']:+.2f}{ci} "
             f"({p['wins']}/{p['draws']}/{p['losses']}, {p['boards']} {t('boards')}, "
             f"{t('stopped')} {p['stopped']})"
         )
-    folder_text = markup_safe(str(folder))
+    folder_text = plain(str(folder))
     console.print(render("tournament.results_in", {"dir": folder_text}, lang), soft_wrap=True)
 
 
@@ -157,13 +157,9 @@ def _selfplay(game: str, **kwargs: Any) -> None:
         raise fail(lang, error_text(e, lang)) from None
     except OSError as e:
         raise fail(lang, error_text(e, lang), 1) from None
-    new_console().print(f"{rows} → {markup(str(common['out']))}", soft_wrap=True)
+    from stickspel.safetext import plain
 
-
-def markup(text: str) -> str:
-    from stickspel.safetext import markup_safe
-
-    return markup_safe(text)
+    new_console().print(f"{rows} → {plain(str(common['out']))}", soft_wrap=True)
 
 
 register_per_game(
