@@ -22,6 +22,7 @@ from stickspel.cli.common import (
 )
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
+from stickspel.i18n import game_title
 
 __all__ = ["match_app"]
 
@@ -129,5 +130,5 @@ register_per_game(
     match_app,
     _match,
     _match_params,
-    lambda spec: f"A duplicate match of {spec.title_en} between bots.",
+    lambda spec: f"A duplicate match of {game_title(spec.name)} between bots.",
 )

@@ -39,6 +39,7 @@ from stickspel.core import (
     error_text,
 )
 from stickspel.games import GameSpec, game_spec
+from stickspel.i18n import game_title
 
 if TYPE_CHECKING:
     import random
@@ -644,7 +645,9 @@ def _register() -> None:
         play_app,
         _play,
         _play_params,
-        lambda spec: f"Play {spec.title_en} in the terminal ({spec.title_sv}).",
+        lambda spec: (
+            f"Play {game_title(spec.name)} in the terminal ({game_title(spec.name, 'sv')})."
+        ),
     )
 
 

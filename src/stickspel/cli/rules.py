@@ -24,6 +24,7 @@ from stickspel.core import (
     error_text,
 )
 from stickspel.games import game_spec
+from stickspel.i18n import game_title
 
 if TYPE_CHECKING:
     pass
@@ -130,7 +131,7 @@ def rules_command(
     from rich.text import Text
 
     console = new_console()
-    console.print(Text(spec.title_sv if lang == "sv" else spec.title_en, style="bold underline"))
+    console.print(Text(game_title(spec.name, lang), style="bold underline"))
     for f in dataclasses.fields(spec.rules):
         console.print()
         console.print(Text(f"{f.name}  ({_flag_text(f)})", style="bold cyan"))

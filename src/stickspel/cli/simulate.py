@@ -27,6 +27,7 @@ from stickspel.core import (
     RulesError,
     error_text,
 )
+from stickspel.i18n import game_title
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
@@ -171,7 +172,7 @@ def _sim_params() -> list[inspect.Parameter]:
 
 def _register() -> None:
     register_per_game(
-        simulate_app, _sim, _sim_params, lambda spec: f"Simulate {spec.title_en} with bots."
+        simulate_app, _sim, _sim_params, lambda spec: f"Simulate {game_title(spec.name)} with bots."
     )
 
 

@@ -22,6 +22,7 @@ from stickspel.cli.common import (
 )
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
+from stickspel.i18n import game_title
 
 __all__ = ["tournament_command", "selfplay_app"]
 
@@ -166,5 +167,5 @@ register_per_game(
     selfplay_app,
     _selfplay,
     _selfplay_params,
-    lambda spec: f"Self-play data of {spec.title_en} to Parquet.",
+    lambda spec: f"Self-play data of {game_title(spec.name)} to Parquet.",
 )

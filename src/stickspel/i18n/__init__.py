@@ -42,7 +42,7 @@ from typing import Any
 from stickspel.core.cards import SUIT_NAMES, card_display, suit_display
 from stickspel.core.errors import error_text, install_renderer
 
-__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext", "texts"]
+__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext", "texts", "game_title"]
 
 LANGS = ("sv", "en")
 _SEAT_WORD = {"sv": "plats", "en": "seat"}
@@ -162,6 +162,11 @@ _YOU_FORMS = {
     "calls": "call",
 }
 _YOU_VERB = re.compile(r"\b([Yy]ou )(" + "|".join(_YOU_FORMS) + r")\b")
+
+
+def game_title(game: str, lang: str = "en") -> str:
+    """A game's name as people read it (``game.title.<game>``): ``Plump (Oh Hell)``."""
+    return render(f"game.title.{game}", {}, lang)
 
 
 def gettext(key: str, lang: str = "en", **params: Any) -> str:
