@@ -52,6 +52,7 @@ from stickspel.core import (
     check_dealt,
     error_text,
 )
+from stickspel.core.api import unnamed_players
 from stickspel.core.cards import (
     BIT,
     SUIT_MASKS,
@@ -673,7 +674,7 @@ class TremanswhistState(TrickGameState):
         return deal
 
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        names = list(players) if players else [f"Spelare {i + 1}" for i in range(PLAYERS)]
+        names = list(players) if players else unnamed_players(PLAYERS)
         if len(names) != PLAYERS:
             raise RulesError("tremanswhist.names", got=len(names))
         return super().to_record(names)
