@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from stickspel.core.api import GameState
+from stickspel.core.turn import Bot
 from stickspel.table.session import Person, Table
-
-if TYPE_CHECKING:
-    from stickspel.bots import Bot
 
 __all__ = ["play_out", "play_deal"]
 

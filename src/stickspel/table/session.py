@@ -34,13 +34,11 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from stickspel.core.api import Deal, Game, GameState, HistoryItem, Observation, ReportedDeal
 from stickspel.core.errors import IllegalActionError, Rule, StickspelError
-
-if TYPE_CHECKING:
-    from stickspel.bots import Bot
+from stickspel.core.turn import Bot, Turn
 
 __all__ = [
     "Person",
@@ -358,8 +356,6 @@ class Table:
     def play_bot(self, move: BotMove) -> Event:
         """Let ``move``'s bot act on the state as it is; an action the rules refuse
         is refused as a person's would be."""
-        from stickspel.bots import Turn
-
         turn = Turn.of(self._state)
         action = move.bot.act(turn)
         if action not in turn.legal_actions:  # the same refusal a person gets
