@@ -49,7 +49,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from stickspel.search import kernels as K
+import stickspel.search.kernels as K
 from stickspel.search.kernels import jit
 from stickspel.search.position import Position, SearchError, new_buffer
 from stickspel.search.redeal import WorldRows

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import stickspel.search.kernels as K
 from stickspel.core import GameState
 from stickspel.core.cards import card_str, cards_of
 from stickspel.core.errors import StickspelError
-from stickspel.search import kernels as K
 
 __all__ = ["Position", "SearchError", "new_buffer"]
 

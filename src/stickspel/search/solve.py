@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import stickspel.search.kernels as K
 from stickspel.core import GameState
-from stickspel.search import kernels as K
 from stickspel.search.position import Position, SearchError, new_buffer
 
 __all__ = [
