@@ -82,7 +82,7 @@ class _PlainView:
 
     @staticmethod
     def prompt(obs: dict[str, Any], *, lang: str = "sv") -> str:
-        return "Ditt drag" if lang == "sv" else "Your move"
+        return cli_text(lang, "your_move")
 
 
 def _bots_for(
