@@ -3,7 +3,7 @@
 See :mod:`stickspel.table.session`.
 """
 
-from stickspel.table.play import play_deal, play_out
+from stickspel.table.play import bots_table, play_deal, play_out
 from stickspel.table.session import (
     Autosave,
     BotMove,
@@ -18,6 +18,7 @@ from stickspel.table.session import (
 
 __all__ = [
     "Autosave",
+    "bots_table",
     "BotMove",
     "Event",
     "Person",

@@ -20,7 +20,7 @@ from stickspel.core.api import GameState
 from stickspel.core.turn import Bot
 from stickspel.table.session import Person, Table
 
-__all__ = ["play_out", "play_deal"]
+__all__ = ["bots_table", "play_out", "play_deal"]
 
 
 def bots_table(state: GameState, bots: Sequence[Bot], rng: random.Random | None = None) -> Table:
