@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from stickspel.cli.app import source_text
+from stickspel.cli.rules import source_text
 from stickspel.core import Deal
 from stickspel.core.cards import parse_cards
 from stickspel.games import GAMES
@@ -298,7 +298,7 @@ def test_games_with_a_fixed_table_refuse_another_number_of_players(game: str) ->
 
 
 def test_option_help_in_both_languages_and_the_english_is_the_options_own() -> None:
-    from stickspel.cli.app import option_help
+    from stickspel.cli.rules import option_help
     from stickspel.games.registry import GAMES
     from stickspel.i18n import render
 

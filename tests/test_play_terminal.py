@@ -257,3 +257,21 @@ def test_the_view_shows_the_hand_by_suit_trump_first() -> None:
         assert ("Trumf: ♥ hjärter (uppvänt kort 2♥)" if lang == "sv" else "Trump: ♥ hearts") in text
     # nothing of another seat's hand is shown
     assert "3♣" not in text and "7♣" not in text
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("name", ["[red]MK[/red]", "Anna\\"])
+def test_a_name_shows_exactly_as_typed(game: str, name: str, tmp_path: Path) -> None:
+    """A name with Rich markup or a backslash is neither obeyed nor shown escaped: in
+    the view's header and dealer, the moves, the last trick, the contract, the sheet."""
+    s = Session(["play", game, "--seed", "5", "--name", name, "--record", "g.json"], tmp_path)
+    path = play_turns(s, 40, mistakes={"follow_suit": 2, "card_not_held": 1, "unparsable": 1})
+    if path is None:
+        s.expect(PROMPT)
+        assert s.finish() == 0
+    assert s.out.count(name) > 10
+    assert "\\[" not in s.out and name + "\\" not in s.out
+    if "MK" in name:  # every line naming the player names them whole
+        lines = [line for line in s.out.splitlines() if "MK" in line]
+        assert all(name in line for line in lines), [ln for ln in lines if name not in ln][:3]
+    assert load_record(tmp_path / "g.json")["players"][0] == name

@@ -381,7 +381,7 @@ def test_sequential_bids_show_as_they_are_made() -> None:
 
 
 def test_make_bot_bots_play_through_a_table_as_in_simulate() -> None:
-    """``records.play_out`` (and so ``simulate``) drives the bots through a table."""
+    """``table.play_out`` (and so ``simulate``) drives the bots through a table."""
     from stickspel.simulate import play_game
 
     a = play_game("plump", load_game("plump(players=3,max_cards=3)").rules, ["heuristic"] * 3, 7)

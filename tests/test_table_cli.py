@@ -133,7 +133,7 @@ def test_resume_refuses_a_record_kept_by_hand(tmp_path: Path) -> None:
 
 def test_an_unwritable_place_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """(As root every place is writable: the check itself, with access denied.)"""
-    from stickspel.cli.app import _output_problem
+    from stickspel.cli.play import _output_problem
 
     assert _output_problem(tmp_path / "new" / "r.json", "en", force=False, ours=None) is None
     monkeypatch.setattr(os, "access", lambda path, mode: False)

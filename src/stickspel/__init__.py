@@ -17,6 +17,7 @@ True
 1
 """
 
+import stickspel.i18n  # noqa: F401  (installs the catalogue every error's text comes from)
 from stickspel.core import (
     CHANCE,
     TERMINAL,

@@ -110,9 +110,10 @@ def play_board(
     keep_records: bool = False,
 ) -> BoardResult:
     """Board ``k`` of a match with ``seed``: its deal played once per rotation."""
-    from stickspel.bots import Turn, make_bot
+    from stickspel.bots import make_bot
     from stickspel.core.cards import make_rng
     from stickspel.games import game_spec
+    from stickspel.table import play_deal
 
     spec = game_spec(game)
     rules = board_rules(game, rules, k)
@@ -127,9 +128,7 @@ def play_board(
             _Timed(make_bot(game, kind, seed=game_seed(seed, k * n + s, "bot"), think_ms=think_ms))
             for s, kind in enumerate(at_seat)
         ]
-        while not state.deal_over():
-            p = state.current_player()
-            state.apply_action(bots[p].act(Turn.of(state)))
+        play_deal(state, bots)
         result = state.deal_results[-1]  # type: ignore[attr-defined]
         out.points.append([float(x) for x in result["points"]])
         out.made.append([_made(state, s) for s in range(n)])

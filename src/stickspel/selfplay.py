@@ -31,8 +31,9 @@ __all__ = ["export_selfplay", "selfplay_rows"]
 
 def selfplay_rows(game: Game, kinds: list[str], index: int, seed: int) -> list[dict[str, Any]]:
     """The decision rows of game ``index`` of a run with ``seed``."""
-    from stickspel.bots import Turn, make_bot
+    from stickspel.bots import make_bot
     from stickspel.core.cards import make_rng
+    from stickspel.table import bots_table
 
     n = game.info.num_players
     rng = make_rng(game_seed(seed, index))
@@ -40,28 +41,25 @@ def selfplay_rows(game: Game, kinds: list[str], index: int, seed: int) -> list[d
         make_bot(game.name, kind, seed=game_seed(seed, index * n + s, "bot"))
         for s, kind in enumerate(seat_kinds(kinds, n))
     ]
-    state = game.new_initial_state()
+    table = bots_table(game.new_initial_state(), bots, rng)
+    state = table.state
     rows: list[dict[str, Any]] = []
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance(rng)
+    while (step := table.next_step()) is not None:
+        if step == "deal":
+            table.deal()
             continue
-        seat = state.current_player()
+        seat = step.seat
         person = state.seating()[seat]
-        mask = state.legal_mask()
-        action = bots[person].act(Turn.of(state))
-        rows.append(
-            {
-                "game": index,
-                "step": len(rows),
-                "person": person,
-                "seat": seat,
-                "observation": state.observation_tensor(seat).ravel().tolist(),
-                "mask": mask,
-                "action": action,
-            }
-        )
-        state.apply_action(action)
+        row: dict[str, Any] = {
+            "game": index,
+            "step": len(rows),
+            "person": person,
+            "seat": seat,
+            "observation": state.observation_tensor(seat).ravel().tolist(),
+            "mask": state.legal_mask(),
+        }
+        row["action"] = table.play_bot(step).action
+        rows.append(row)
     returns = state.returns()
     for row in rows:
         row["return"] = returns[row["person"]]

@@ -97,7 +97,7 @@ def play_game(
     from stickspel.bots import make_bot
     from stickspel.core.cards import make_rng
     from stickspel.games import game_spec
-    from stickspel.records import play_out
+    from stickspel.table import play_out
 
     spec = game_spec(game)
     rng = make_rng(seed)

@@ -257,7 +257,7 @@ def test_reported_and_rules_errors_come_from_the_catalogue() -> None:
         state.apply_reported_deal({"dealer": 0, "auction": [{"seat": 2, "call": "pass"}]})
     assert caught.value.key == "priffe.turn" and caught.value.rule == "turn"
     assert str(caught.value) == "seat 2 calls, but it is seat 1's turn"
-    assert caught.value.sv == "plats 2 bjuder, men det är plats 1:s tur"
+    assert caught.value.text("sv") == "plats 2 bjuder, men det är plats 1:s tur"
     with pytest.raises(RulesError) as bad:
         PriffeRules(game_points=0)
     assert bad.value.key == "priffe.rules.game_points"

@@ -1,6 +1,7 @@
 """Bots: players that choose an action for the seat to act.
 
-A bot sees only what its seat may see: it is handed a :class:`Turn` (the seat,
+A bot sees only what its seat may see: it is handed a
+:class:`~stickspel.core.turn.Turn` (the seat,
 its observation and the legal actions, and a way to sample worlds the seat
 cannot tell from the real one), never the state.  Every game offers
 ``random``, ``heuristic`` (its rule-based bot) and the levels a player picks,
@@ -22,42 +23,11 @@ from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass, field
-from typing import Any, Protocol
 
-from stickspel.core import GameState, RulesError
+from stickspel.core import RulesError
+from stickspel.core.turn import Bot, Turn
 
 __all__ = ["Bot", "Turn", "RandomBot", "make_bot", "bot_names", "LEVELS"]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What a bot is handed when its seat is to act: the seat, its observation and
-    the legal actions.  :meth:`sample_world` deals the cards the seat has not seen
-    (for search bots); the state itself stays out of reach."""
-
-    seat: int
-    observation: Any
-    legal_actions: tuple[int, ...]
-    _source: GameState = field(repr=False, compare=False)
-
-    @classmethod
-    def of(cls, state: GameState) -> Turn:
-        """The turn of ``state.current_player()``."""
-        seat = state.current_player()
-        return cls(seat, state.observation(seat), tuple(state.legal_actions()), state)
-
-    def sample_world(self, rng: random.Random) -> GameState:
-        """A full state this seat cannot tell from the real one (a fresh copy)."""
-        return self._source.sample_world(self.seat, rng)
-
-
-class Bot(Protocol):
-    name: str
-
-    def act(self, turn: Turn) -> int:
-        """The action to take for ``turn.seat``."""
-        ...
 
 
 class RandomBot:

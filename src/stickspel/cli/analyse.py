@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from stickspel.cli.app import _check_lang, _console, _fail
+from stickspel.cli.common import check_lang, fail, new_console
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
 
@@ -40,7 +40,7 @@ def analyse_command(
     from stickspel.records.io import atomic_write, check_output_path, load_record
     from stickspel.reports import analysis_html
 
-    lang = _check_lang(lang)
+    lang = check_lang(lang)
     try:
         doc = load_record(record)
         if html is not None:
@@ -57,9 +57,9 @@ def analyse_command(
         if html is not None:
             atomic_write(html, analysis_html(data, lang).encode())
     except (RecordError, RulesError) as e:
-        raise _fail(lang, f"{record}: {error_text(e, lang)}") from None
+        raise fail(lang, f"{record}: {error_text(e, lang)}") from None
     except OSError as e:
-        raise _fail(lang, error_text(e, lang), 1) from None
+        raise fail(lang, error_text(e, lang), 1) from None
     if as_json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return
@@ -70,18 +70,18 @@ def _print_analysis(lang: str, data: dict[str, Any]) -> None:
     from rich.table import Table
 
     from stickspel.i18n import render
-    from stickspel.safetext import markup_safe
+    from stickspel.safetext import plain
 
     def t(key: str, **params: Any) -> str:
         return render(f"analysis.{key}", params, lang)
 
-    console = _console()
-    table = Table(title=f"{t('title')}: {markup_safe(data['rules'])}")
+    console = new_console()
+    table = Table(title=f"{t('title')}: {plain(data['rules'])}")
     for col in ("player", "decisions", "lost", "luck", "inaccuracy", "mistake", "blunder"):
         table.add_column(t(col), justify="left" if col == "player" else "right")
     for p in data["by_player"]:
         table.add_row(
-            markup_safe(p["name"], 30), str(p["decisions"]), f"{p['points_lost']:.1f}",
+            plain(p["name"], 30), str(p["decisions"]), f"{p['points_lost']:.1f}",
             f"{p['luck']:+.1f}", str(p["inaccuracy"]), str(p["mistake"]), str(p["blunder"]),
         )  # fmt: skip
     console.print(table)
@@ -96,6 +96,6 @@ def _print_analysis(lang: str, data: dict[str, Any]) -> None:
             loss=f"{d['loss']:.1f}",
             verdict=t(d["verdict"]),
         )
-        console.print(markup_safe(line), soft_wrap=True)
+        console.print(plain(line), soft_wrap=True)
     if not flagged:
         console.print(t("none"))

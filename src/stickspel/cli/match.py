@@ -9,19 +9,20 @@ from typing import Any, Optional
 
 import typer
 
-from stickspel.cli.app import (
-    _build_rules,
-    _check_lang,
-    _console,
-    _fail,
-    _msg,
-    _param,
-    _split_kwargs,
-    _think_ms_param,
+from stickspel.cli.common import (
+    build_rules,
+    check_lang,
+    cli_text,
+    fail,
+    new_console,
+    option_param,
     register_per_game,
+    split_kwargs,
+    think_ms_param,
 )
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
+from stickspel.i18n import game_title
 
 __all__ = ["match_app"]
 
@@ -33,7 +34,7 @@ match_app = typer.Typer(
 
 def _match_params() -> list[Any]:
     return [
-        _param(
+        option_param(
             "bots",
             str,
             typer.Option(
@@ -43,18 +44,24 @@ def _match_params() -> list[Any]:
                 "expert,intermediate,heuristic,beginner.",
             ),
         ),
-        _param("deals", int, typer.Option(100, "--deals", min=0, help="Boards (deals) to play.")),
-        _param("seed", int, typer.Option(0, "--seed", help="Seed of the match.")),
-        _param("jobs", int, typer.Option(1, "--jobs", min=1, help="Processes to play boards in.")),
-        _think_ms_param(),
-        _param(
+        option_param(
+            "deals", int, typer.Option(100, "--deals", min=0, help="Boards (deals) to play.")
+        ),
+        option_param("seed", int, typer.Option(0, "--seed", help="Seed of the match.")),
+        option_param(
+            "jobs", int, typer.Option(1, "--jobs", min=1, help="Processes to play boards in.")
+        ),
+        think_ms_param(),
+        option_param(
             "records",
             Optional[Path],  # noqa: UP045
             typer.Option(
                 None, "--records", help="Write every play of every board here as a record."
             ),
         ),
-        _param("json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")),
+        option_param(
+            "json", bool, typer.Option(False, "--json", help="Print the summary as JSON.")
+        ),
     ]
 
 
@@ -62,23 +69,23 @@ def _match(game: str, **kwargs: Any) -> None:
     from stickspel.match import run_match
     from stickspel.records.io import check_output_path
 
-    common, variant = _split_kwargs(kwargs)
-    lang = _check_lang(common["lang"])
-    _, rules = _build_rules(game, lang, common, variant)
+    common, variant = split_kwargs(kwargs)
+    lang = check_lang(common["lang"])
+    _, rules = build_rules(game, lang, common, variant)
     kinds = [k.strip() for k in common["bots"].split(",") if k.strip()]
     try:
         if common["records"] is not None:
             check_output_path(common["records"], directory=True)
-        with Progress(_msg(lang, "match_progress"), common["json"], common["deals"]) as bar:
+        with Progress(cli_text(lang, "match_progress"), common["json"], common["deals"]) as bar:
             summary = run_match(
                 game, rules, kinds, common["deals"], common["seed"], jobs=common["jobs"],
                 think_ms=common["think_ms"], record_dir=common["records"],
                 on_board=bar.advance,
             )  # fmt: skip
     except (RulesError, ValueError) as e:
-        raise _fail(lang, error_text(e, lang)) from None
+        raise fail(lang, error_text(e, lang)) from None
     except OSError as e:
-        raise _fail(lang, error_text(e, lang), 1) from None
+        raise fail(lang, error_text(e, lang), 1) from None
     data = summary.to_dict()
     if common["json"]:
         print(json.dumps(data, ensure_ascii=False, indent=1))
@@ -90,7 +97,7 @@ def _print_match(lang: str, data: dict[str, Any]) -> None:
     from rich.table import Table
 
     table = Table(
-        title=_msg(
+        title=cli_text(
             lang,
             "match_title",
             deals=data["deals"],
@@ -100,7 +107,7 @@ def _print_match(lang: str, data: dict[str, Any]) -> None:
         )  # fmt: skip
     )
     for col in ("bot", "match_mean", "match_ci", "match_made", "match_ms", "match_median_ms"):
-        table.add_column(_msg(lang, col), justify="left" if col == "bot" else "right")
+        table.add_column(cli_text(lang, col), justify="left" if col == "bot" else "right")
     for kind, row in data["by_bot"].items():
         made = row["made_rate"]
         table.add_row(
@@ -111,17 +118,17 @@ def _print_match(lang: str, data: dict[str, Any]) -> None:
             "–" if row["ms_per_move"] is None else f"{row['ms_per_move']:.1f}",
             "–" if row["median_ms_per_move"] is None else f"{row['median_ms_per_move']:.1f}",
         )
-    console = _console()
+    console = new_console()
     console.print(table)
     for pair, d in data["differences"].items():
-        console.print(_msg(lang, "match_difference", pair=pair, mean=d["mean"], ci=d["ci95"]))
+        console.print(cli_text(lang, "match_difference", pair=pair, mean=d["mean"], ci=d["ci95"]))
     if data["record_dir"]:
-        console.print(_msg(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
+        console.print(cli_text(lang, "records_in", dir=data["record_dir"]), soft_wrap=True)
 
 
 register_per_game(
     match_app,
     _match,
     _match_params,
-    lambda spec: f"A duplicate match of {spec.title_en} between bots.",
+    lambda spec: f"A duplicate match of {game_title(spec.name)} between bots.",
 )

@@ -1077,6 +1077,6 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
         session.save()
     except StaleFileError as e:  # the file holds the other window's rows, all saved
         print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
-    from stickspel.cli.app import program_command
+    from stickspel.cli.common import program_command
 
     print(_t(lang, "bye", path=file, program=program_command()))

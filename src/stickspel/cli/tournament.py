@@ -10,18 +10,19 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from stickspel.cli.app import (
-    _build_rules,
-    _check_lang,
-    _console,
-    _fail,
-    _msg,
-    _param,
-    _split_kwargs,
+from stickspel.cli.common import (
+    build_rules,
+    check_lang,
+    cli_text,
+    fail,
+    new_console,
+    option_param,
     register_per_game,
+    split_kwargs,
 )
 from stickspel.cli.progress import Progress
 from stickspel.core import RulesError, error_text
+from stickspel.i18n import game_title
 
 __all__ = ["tournament_command", "selfplay_app"]
 
@@ -56,7 +57,7 @@ def tournament_command(
     from stickspel.reports import report_html
     from stickspel.tournament import LocalExecutor, RayExecutor, TournamentConfig, run_tournament
 
-    lang = _check_lang(lang)
+    lang = check_lang(lang)
     folder = out or config.with_name(config.stem + "-results")
     address = ray or os.environ.get("RAY_ADDRESS")
     try:
@@ -64,7 +65,7 @@ def tournament_command(
         check_output_path(folder, directory=True)
         executor = RayExecutor(address) if address else LocalExecutor(jobs)
         try:
-            with Progress(_msg(lang, "match_progress"), as_json) as bar:
+            with Progress(cli_text(lang, "match_progress"), as_json) as bar:
                 result = run_tournament(settings, executor, on_round=bar.update)
         finally:
             executor.close()
@@ -74,9 +75,9 @@ def tournament_command(
         atomic_write(folder / "results.json", text.encode())
         atomic_write(folder / "report.html", report_html(data, lang).encode())
     except RulesError as e:
-        raise _fail(lang, error_text(e, lang)) from None
+        raise fail(lang, error_text(e, lang)) from None
     except OSError as e:
-        raise _fail(lang, error_text(e, lang), 1) from None
+        raise fail(lang, error_text(e, lang), 1) from None
     if as_json:
         print(text)
         return
@@ -87,12 +88,12 @@ def _print_tournament(lang: str, data: dict[str, Any], folder: Path, seconds: fl
     from rich.table import Table
 
     from stickspel.i18n import render
-    from stickspel.safetext import markup_safe
+    from stickspel.safetext import plain
 
     def t(key: str) -> str:
         return render(f"tournament.report.{key}", {}, lang)
 
-    console = _console()
+    console = new_console()
     ratings = data["ratings"]
     table = Table(title=f"{t('title')}: {data['config']['rules']} ({seconds:.1f} s)")
     for col in ("bot", "Elo", "95%", "mean", "boards"):
@@ -100,17 +101,17 @@ def _print_tournament(lang: str, data: dict[str, Any], folder: Path, seconds: fl
     for bot in sorted(ratings, key=lambda b: -ratings[b]["elo"]):
         r, b = ratings[bot], data["by_bot"][bot]
         ci = "" if b["ci95"] is None else f" ± {b['ci95']:.2f}"
-        table.add_row(markup_safe(bot), f"{r['elo']:.0f}", f"{r['low']:.0f} … {r['high']:.0f}",
+        table.add_row(plain(bot), f"{r['elo']:.0f}", f"{r['low']:.0f} … {r['high']:.0f}",
                       f"{b['mean']:.2f}{ci}", str(b["boards"]))  # fmt: skip
     console.print(table)
     for p in data["pairings"]:
         ci = "" if p["ci95"] is None else f" ± {p['ci95']:.2f}"
         console.print(
-            f"{markup_safe(p['a'])} − {markup_safe(p['b'])}: {p['difference']:+.2f}{ci} "
+            f"{plain(p['a'])} − {plain(p['b'])}: {p['difference']:+.2f}{ci} "
             f"({p['wins']}/{p['draws']}/{p['losses']}, {p['boards']} {t('boards')}, "
             f"{t('stopped')} {p['stopped']})"
         )
-    folder_text = markup_safe(str(folder))
+    folder_text = plain(str(folder))
     console.print(render("tournament.results_in", {"dir": folder_text}, lang), soft_wrap=True)
 
 
@@ -122,10 +123,12 @@ selfplay_app = typer.Typer(
 
 def _selfplay_params() -> list[Any]:
     return [
-        _param("bots", str, typer.Option("heuristic", "--bots", help="Bot kinds round the table.")),
-        _param("games", int, typer.Option(100, "--games", min=1, help="Games to play.")),
-        _param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
-        _param("out", Path, typer.Option(..., "--out", help="The Parquet file to write.")),
+        option_param(
+            "bots", str, typer.Option("heuristic", "--bots", help="Bot kinds round the table.")
+        ),
+        option_param("games", int, typer.Option(100, "--games", min=1, help="Games to play.")),
+        option_param("seed", int, typer.Option(0, "--seed", help="Seed of the run.")),
+        option_param("out", Path, typer.Option(..., "--out", help="The Parquet file to write.")),
     ]
 
 
@@ -136,9 +139,9 @@ def _selfplay(game: str, **kwargs: Any) -> None:
     from stickspel.records.io import check_output_path
     from stickspel.selfplay import export_selfplay
 
-    common, variant = _split_kwargs(kwargs)
-    lang = _check_lang(common["lang"])
-    _, rules = _build_rules(game, lang, common, variant)
+    common, variant = split_kwargs(kwargs)
+    lang = check_lang(common["lang"])
+    _, rules = build_rules(game, lang, common, variant)
     kinds = [k.strip() for k in common["bots"].split(",") if k.strip()]
     try:
         from stickspel.bots import make_bot
@@ -152,21 +155,17 @@ def _selfplay(game: str, **kwargs: Any) -> None:
             played, kinds, games=common["games"], seed=common["seed"], path=common["out"]
         )
     except RulesError as e:
-        raise _fail(lang, error_text(e, lang)) from None
+        raise fail(lang, error_text(e, lang)) from None
     except OSError as e:
-        raise _fail(lang, error_text(e, lang), 1) from None
-    _console().print(f"{rows} → {markup(str(common['out']))}", soft_wrap=True)
+        raise fail(lang, error_text(e, lang), 1) from None
+    from stickspel.safetext import plain
 
-
-def markup(text: str) -> str:
-    from stickspel.safetext import markup_safe
-
-    return markup_safe(text)
+    new_console().print(f"{rows} → {plain(str(common['out']))}", soft_wrap=True)
 
 
 register_per_game(
     selfplay_app,
     _selfplay,
     _selfplay_params,
-    lambda spec: f"Self-play data of {spec.title_en} to Parquet.",
+    lambda spec: f"Self-play data of {game_title(spec.name)} to Parquet.",
 )

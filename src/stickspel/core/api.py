@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
+    "UNNAMED_PLAYER",
+    "unnamed_players",
     "CHANCE",
     "TERMINAL",
     "CALL_BASE",
@@ -48,6 +50,16 @@ __all__ = [
     "GameState",
     "Observation",
 ]
+
+#: A record's name for a player given none (``to_record()`` without names): part of
+#: the record's text, the same whatever language a person reads it in, so that the
+#: same game gives the same record.
+UNNAMED_PLAYER = "Spelare {n}"
+
+
+def unnamed_players(n: int) -> list[str]:
+    """The record's names of ``n`` players given none: ``Spelare 1`` …"""
+    return [UNNAMED_PLAYER.format(n=i + 1) for i in range(n)]
 
 
 @dataclass(frozen=True)
@@ -595,7 +607,7 @@ class GameState(ABC):
         """The game so far as a ``stickspel/1`` record (an independent copy): finished
         deals, the deal in progress (unfinished, without ``result``), totals and, at
         the end, the winner."""
-        names = list(players) if players else [f"Spelare {i + 1}" for i in range(self.num_players)]
+        names = list(players) if players else unnamed_players(self.num_players)
         deals = copy.deepcopy(self.deal_records)
         if not (self.is_chance() or self.is_terminal()):
             deals.append(self._deal_record(None))

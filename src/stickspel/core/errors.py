@@ -15,7 +15,7 @@ catalogues (:mod:`stickspel.i18n`), rendered in the UI's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -26,6 +26,7 @@ __all__ = [
     "InvalidActionError",
     "IllegalActionError",
     "error_text",
+    "install_renderer",
 ]
 
 
@@ -113,37 +114,41 @@ class Rule(StrEnum):
             return cls.RESULT if str(name).startswith("result_") else cls.MALFORMED
 
 
+#: Renders a catalogue key with its parameters in a language (``names`` by seat);
+#: :mod:`stickspel.i18n` installs its ``render`` here when it is imported, so the
+#: engine names no catalogue and the words stay at the edge.
+Renderer = Callable[[str, Mapping[str, Any], str, "Sequence[str] | None"], str]
+_renderer: Renderer | None = None
+
+
+def install_renderer(renderer: Renderer) -> None:
+    """Let every error's :meth:`StickspelError.text` render through ``renderer``."""
+    global _renderer
+    _renderer = renderer
+
+
 class StickspelError(Exception):
     """Base of every error this package raises on purpose.
 
     Built from a catalogue key and parameters (``RulesError("rules.not_bool",
     name="sparr", value="x")``); ``str(e)`` is the English text, :meth:`text`
-    renders any language.  Code that has not moved to the catalogues yet may still
-    pass a finished English message and its Swedish ``sv``.
+    renders any language.  A key no catalogue has reads as itself in every
+    language.
 
-    >>> e = RulesError("option x: 'y' is not a whole number", sv="x: 'y' är inget heltal")
+    >>> e = RulesError("rules.not_int", name="x", value="'y'")
     >>> e.text("sv"), e.text("en")
-    ("x: 'y' är inget heltal", "option x: 'y' is not a whole number")
+    ("regeln x: 'y' är inget heltal", "option x: 'y' is not a whole number")
     >>> RulesError("only English").text("sv")
     'only English'
     """
 
-    key: str | None = None
+    key: str
     params: dict[str, Any]
 
-    def __init__(self, key_or_message: str = "", *, sv: str | None = None, **params: Any) -> None:
-        from stickspel.i18n import has_key
-
+    def __init__(self, key: str = "", /, **params: Any) -> None:
+        self.key = key
         self.params = params
-        if sv is None and has_key(key_or_message):
-            self.key = key_or_message
-            self._en: str | None = None
-            self._sv: str | None = None
-        else:
-            self.key = None
-            self._en = key_or_message
-            self._sv = sv
-        super().__init__(self._en if self.key is None else key_or_message)
+        super().__init__(key)
 
     def __str__(self) -> str:
         return self.text("en")
@@ -155,36 +160,20 @@ class StickspelError(Exception):
             return params[name]
         raise AttributeError(name)
 
-    @property
-    def sv(self) -> str | None:
-        """The Swedish text (``None`` for an old-style error given no Swedish)."""
-        if self.key is None or self._sv is not None:
-            return self._sv
-        return self.text("sv")
-
-    @sv.setter
-    def sv(self, value: str | None) -> None:
-        self._sv = value
-
     def text(self, lang: str, names: Sequence[str] | None = None) -> str:
         """The message in ``lang`` (``"sv"`` or ``"en"``); ``names`` (by seat) puts
         people's names where the message would say a seat number."""
-        if lang == "sv" and self._sv:
-            return self._sv
-        if self.key is None:
-            return self._en or ""
-        from stickspel.i18n import render
-
-        return render(self.key, self.params, lang, names=names)
+        if _renderer is None:
+            return self.key
+        return _renderer(self.key, self.params, lang, names)
 
 
 def error_text(error: BaseException, lang: str, names: Sequence[str] | None = None) -> str:
     """Any exception's message in ``lang``: stickspel's errors through the catalogue,
-    others as ``str(error)`` (with a ``sv`` attribute where one exists)."""
+    others as ``str(error)``."""
     if isinstance(error, StickspelError):
         return error.text(lang, names)
-    sv = getattr(error, "sv", None)
-    return sv if lang == "sv" and sv else str(error)
+    return str(error)
 
 
 class RulesError(StickspelError, ValueError):
@@ -204,15 +193,15 @@ class IllegalActionError(StickspelError, ValueError):
 
     def __init__(
         self,
-        key_or_message: str = "",
+        key: str = "",
+        /,
         *,
         rule: Rule | str,
         seat: int | None = None,
-        sv: str | None = None,
         **params: Any,
     ) -> None:
         if seat is not None:
             params["seat"] = seat
-        super().__init__(key_or_message or f"rule.{Rule.of(rule).value}", sv=sv, **params)
+        super().__init__(key or f"rule.{Rule.of(rule).value}", **params)
         self.rule = Rule.of(rule)
         self.seat = seat

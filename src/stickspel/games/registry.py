@@ -25,20 +25,12 @@ class GameSpec:
     name: str
     rules: type[Rules]
     state: type[GameState]
-    title_sv: str
-    title_en: str
 
 
 GAMES: dict[str, GameSpec] = {
-    "plump": GameSpec("plump", PlumpRules, PlumpState, "Plump", "Plump (Oh Hell)"),
-    "priffe": GameSpec("priffe", PriffeRules, PriffeState, "Priffe", "Priffe"),
-    "tremanswhist": GameSpec(
-        "tremanswhist",
-        TremanswhistRules,
-        TremanswhistState,
-        "Tremanswhist",
-        "Three-handed whist (Tremanswhist)",
-    ),
+    "plump": GameSpec("plump", PlumpRules, PlumpState),
+    "priffe": GameSpec("priffe", PriffeRules, PriffeState),
+    "tremanswhist": GameSpec("tremanswhist", TremanswhistRules, TremanswhistState),
 }
 
 

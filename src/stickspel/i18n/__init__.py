@@ -40,8 +40,9 @@ from importlib import resources
 from typing import Any
 
 from stickspel.core.cards import SUIT_NAMES, card_display, suit_display
+from stickspel.core.errors import error_text, install_renderer
 
-__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext", "texts"]
+__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext", "texts", "game_title"]
 
 LANGS = ("sv", "en")
 _SEAT_WORD = {"sv": "plats", "en": "seat"}
@@ -99,8 +100,6 @@ class _Formatter(string.Formatter):
         if format_spec == "suitname":
             return SUIT_NAMES[lang][value]
         if format_spec == "err":  # a nested error, in the same language
-            from stickspel.core.errors import error_text
-
             return error_text(value, lang, self.names)
         if format_spec == "msg":
             return render(str(value), {}, lang, self.names)
@@ -165,6 +164,11 @@ _YOU_FORMS = {
 _YOU_VERB = re.compile(r"\b([Yy]ou )(" + "|".join(_YOU_FORMS) + r")\b")
 
 
+def game_title(game: str, lang: str = "en") -> str:
+    """A game's name as people read it (``game.title.<game>``): ``Plump (Oh Hell)``."""
+    return render(f"game.title.{game}", {}, lang)
+
+
 def gettext(key: str, lang: str = "en", **params: Any) -> str:
     """Shorthand for :func:`render` with keyword parameters."""
     return render(key, params, lang)
@@ -196,3 +200,7 @@ def texts(prefix: str) -> dict[str, Mapping[str, str]]:
     """The messages under ``prefix`` by language (``texts("cli")["sv"]["saved"]``):
     templates for :meth:`str.format`, for interfaces that format their own lines."""
     return {lang: _Texts(prefix, lang) for lang in LANGS}
+
+
+# every error of the engine renders its key through this catalogue
+install_renderer(render)

@@ -50,6 +50,7 @@ import pyspiel
 
 from stickspel.core import CHANCE, TERMINAL, Deal, GameState, Rules
 from stickspel.games.registry import GAMES, GameSpec
+from stickspel.i18n import game_title
 
 __all__ = ["register_games", "spiel_name", "GAME_PREFIX"]
 
@@ -146,7 +147,7 @@ def _utility_bounds(rules: Rules, deals: int) -> tuple[float, float]:
 # --- game ------------------------------------------------------------------------------
 def _game_type(spec: GameSpec, preset: str | None) -> pyspiel.GameType:
     players = range(2, 11) if spec.name == "plump" else [spec.state().num_players]
-    title = spec.title_en + (f" ({preset})" if preset else "")
+    title = game_title(spec.name, "en") + (f" ({preset})" if preset else "")
     return pyspiel.GameType(
         short_name=spiel_name(spec.name, preset),
         long_name=f"stickspel {title}",

@@ -80,24 +80,20 @@ class ScorekeeperError(StickspelError, ValueError):
 
     def __init__(
         self,
-        key_or_message: str = "",
+        key: str = "",
+        /,
         *,
         row: int | None = None,
         seat: int | None = None,
         rule: str = "",
-        sv: str | None = None,
         **params: Any,
     ) -> None:
-        super().__init__(key_or_message, sv=sv, **params)
+        super().__init__(key, **params)
         self.row = row
         self.seat = seat
         self.rule = rule
 
     def text(self, lang: str, names: Sequence[str] | None = None) -> str:
-        if self.key is None:
-            return super().text(lang, names)
-        from stickspel.i18n import render
-
         params: dict[str, Any] = {"row": self.row, "seat": self.seat, "rule": self.rule}
         params.update(
             (k, v.text(lang) if isinstance(v, _Both) else v) for k, v in self.params.items()

@@ -2,7 +2,7 @@
 
 from stickspel.records.errors import RecordError
 from stickspel.records.io import dump_record, load_record, parse_record_text, write_record
-from stickspel.records.replayer import FORMAT, Replay, play_out, replay, rules_from_record
+from stickspel.records.replayer import FORMAT, Replay, replay, rules_from_record
 
 __all__ = [
     "FORMAT",
@@ -11,7 +11,6 @@ __all__ = [
     "dump_record",
     "load_record",
     "parse_record_text",
-    "play_out",
     "replay",
     "rules_from_record",
     "write_record",

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from stickspel.core import StickspelError
+from stickspel.core import StickspelError, error_text
+from stickspel.i18n import render
 
 __all__ = ["RecordError", "Msg"]
 
@@ -32,15 +33,11 @@ class Msg:
     params: dict[str, Any] = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
-        from stickspel.i18n import render
-
         return render(self.key, _rendered(self.params, lang), lang)
 
 
 def _rendered(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """Parameters with nested messages (and wrapped errors) rendered in ``lang``."""
-    from stickspel.core import error_text
-
     out: dict[str, Any] = {}
     for k, v in params.items():
         if isinstance(v, Msg):
@@ -54,27 +51,27 @@ def _rendered(params: dict[str, Any], lang: str) -> dict[str, Any]:
 class RecordError(StickspelError, ValueError):
     """A record that is malformed or breaks a rule; says where and which rule.
 
-    ``sv`` is the whole message in Swedish (``giv 3, stick 2: … [rule]``); its
-    detail is the Swedish text given, else the English one.  ``detail`` and
-    ``detail_sv`` are the message without the place and rule.
+    ``detail`` is the message without the place and rule; ``cause`` the engine
+    refusal it wraps, whose text is the detail.
 
-    >>> e = RecordError("seat 2 does not hold QS", rule="card_not_held", deal=3, trick=2,
-    ...                 sv="plats 2 har inte D♠")
+    >>> from stickspel.core import IllegalActionError
+    >>> cause = IllegalActionError(rule="card_not_held", seat=2, card=49)
+    >>> e = RecordError(rule="card_not_held", deal=3, trick=2, cause=cause)
     >>> str(e)
-    'deal 3, trick 2: seat 2 does not hold QS [card_not_held]'
+    'deal 3, trick 2: seat 2 does not hold Q♠ [card_not_held]'
     >>> e.text("sv")
     'giv 3, stick 2: plats 2 har inte D♠ [card_not_held]'
     """
 
     def __init__(
         self,
-        key_or_message: str = "",
+        key: str = "",
+        /,
         *,
         rule: str,
         deal: int | None = None,
         trick: int | None = None,
         seat: int | None = None,
-        sv: str | None = None,
         cause: BaseException | None = None,
         **params: Any,
     ) -> None:
@@ -83,32 +80,17 @@ class RecordError(StickspelError, ValueError):
         self.trick = trick
         self.seat = seat
         self.cause = cause
-        if cause is not None:
-            from stickspel.core import error_text
-
-            has_sv = bool(getattr(cause, "sv", None))
-            super().__init__(str(cause), sv=error_text(cause, "sv") if has_sv else None)
-        else:
-            super().__init__(key_or_message, sv=sv, **params)
+        super().__init__(key, **params)
         self.detail = self.detail_text("en")
-        self.detail_sv: str | None = (
-            self.detail_text("sv") if (self.key is not None or self._sv is not None) else None
-        )
         self.args = (self.text("en"),)
 
     def detail_text(self, lang: str, names: Sequence[str] | None = None) -> str:
         """The message without the place and the rule, in ``lang``."""
-        if self.key is None:
-            if lang == "sv" and self._sv:
-                return self._sv
-            return self._en or ""
-        from stickspel.i18n import render
-
+        if self.cause is not None:
+            return error_text(self.cause, lang, names)
         return render(self.key, _rendered(self.params, lang), lang, names=names)
 
     def text(self, lang: str, names: Sequence[str] | None = None) -> str:
-        from stickspel.i18n import render
-
         where = []
         if self.deal is not None:
             where.append(render("records.place.deal", {"deal": self.deal}, lang))
@@ -117,15 +99,6 @@ class RecordError(StickspelError, ValueError):
         detail = self.detail_text(lang, names)
         prefix = ", ".join(where)
         return f"{prefix}: {detail} [{self.rule}]" if prefix else f"{detail} [{self.rule}]"
-
-    @property
-    def sv(self) -> str | None:
-        """The whole message in Swedish."""
-        return self.text("sv")
-
-    @sv.setter
-    def sv(self, value: str | None) -> None:
-        self._sv = value
 
     def __str__(self) -> str:
         return self.text("en")
@@ -137,5 +110,5 @@ class RecordError(StickspelError, ValueError):
             "trick": self.trick,
             "seat": self.seat,
             "message": self.detail,
-            "message_sv": self.detail_sv or self.detail,
+            "message_sv": self.detail_text("sv"),
         }

@@ -1,6 +1,6 @@
 """A record deal as a stream of engine events: the pieces every game's codec is made of.
 
-A codec (``stickspel.games.<game>.codec``) turns one record deal into events,
+A codec (``stickspel.records.codecs.<game>``) turns one record deal into events,
 lazily, so it can look at the state between them (Tremanswhist's exchanges
 depend on the hands, Priffe's result on the score just made):
 

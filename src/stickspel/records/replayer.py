@@ -4,7 +4,7 @@ A record is a projection of a game's event log (:meth:`GameState.history`): deal
 calls and cards.  Reading one runs it through the same engine that plays: first
 the structure is checked against the published JSON Schema (``schema.json``,
 also ``docs/records.schema.json``), then each game's codec
-(``stickspel.games.<game>.codec``) turns every deal into events that one loop
+(``stickspel.records.codecs.<game>``) turns every deal into events that one loop
 applies, so every rule of the game and variant is checked by the code that
 enforces it in play.  The first violation raises :class:`RecordError` naming the
 deal, trick and seat (1-based deal and trick numbers, seats as in the record) and
@@ -347,9 +347,9 @@ _CODECS: dict[str, Codec] = {}
 
 
 def codec_of(game: str) -> Codec:
-    """The codec of ``game`` (``stickspel.games.<game>.codec.CODEC``)."""
+    """The codec of ``game`` (``stickspel.records.codecs.<game>.CODEC``)."""
     if game not in _CODECS:
-        module = importlib.import_module(f"stickspel.games.{game}.codec")
+        module = importlib.import_module(f"stickspel.records.codecs.{game}")
         _CODECS[game] = module.CODEC
     return _CODECS[game]
 
@@ -603,19 +603,3 @@ def _check_end(doc: dict[str, Any], state: GameState, finished: bool, warnings: 
         raise RecordError("records.winner_unfinished", rule="winner", given=winner)
     if sorted(winner) != sorted(state.winners()):
         raise RecordError("records.winner", rule="winner", given=winner, want=state.winners())
-
-
-def play_out(state: GameState, bots: Sequence[Any], rng: Any, max_deals: int | None = None) -> None:
-    """Play ``state`` to the end with one bot per seat (``bot.act(Turn.of(state)) -> action``),
-    or, with ``max_deals``, until that many deals are played (the game then stops unfinished).
-
-    Where players change seats (Priffe's parti: ``state.seating()`` maps seat to
-    player), bot ``i`` plays for player ``i`` wherever that player sits.  The
-    bots act through a :class:`~stickspel.table.Table` around ``state``, as at
-    any other table.
-    """
-    from stickspel.table import Person, Table
-
-    persons = [Person(f"bot-{i + 1}", "bot") for i in range(len(bots))]
-    table = Table.from_state(state, persons, dict(zip(persons, bots, strict=True)), rng=rng)
-    table.advance(max_deals)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stickspel.search import kernels as K
+import stickspel.search.kernels as K
 from stickspel.search.position import Position
 
 __all__ = ["available", "dds_tricks"]

@@ -49,7 +49,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from stickspel.search import kernels as K
+import stickspel.search.kernels as K
 from stickspel.search.kernels import jit
 from stickspel.search.position import Position, SearchError, new_buffer
 from stickspel.search.redeal import WorldRows
@@ -416,7 +416,7 @@ class Tree:
         opponents: str = "tree",
     ) -> None:
         if opponents not in ("tree", "policy"):
-            raise SearchError(f"opponents={opponents!r}: 'tree' or 'policy'")
+            raise SearchError("search.opponents", value=repr(opponents))
         self.opponents = opponents
         self.order_size = _ORDER_SIZE  # the draws of worlds a simulation picks among
         self.even_root = False  # the root's choices tried evenly (analysis), not by UCB1
@@ -486,7 +486,7 @@ class Tree:
         n = self._load(worlds, weights, seed).n
         size = len(scores) - 1
         if not candidates or any(not 0 <= b <= size for b in candidates):
-            raise SearchError(f"candidate bids {list(candidates)} outside 0 … {size}")
+            raise SearchError("search.candidate_bids", bids=list(candidates), size=size)
         if isinstance(worlds, WorldRows):
             self.wbids = worlds.wbids
         else:
@@ -514,20 +514,20 @@ class Tree:
     ) -> Position:
         """The worlds in, the tree emptied; the first world (what they share)."""
         if self.policy not in PLAYOUT_POLICIES:
-            raise SearchError(f"policy={self.policy!r}: one of {', '.join(PLAYOUT_POLICIES)}")
-        if self.own_keys and (self.hand_keys or self.capacity > MAX_NODES):
             raise SearchError(
-                "own_keys: not with hand_keys, nor past MAX_NODES nodes (the table's keys)"
+                "search.policy", value=repr(self.policy), policies=", ".join(PLAYOUT_POLICIES)
             )
+        if self.own_keys and (self.hand_keys or self.capacity > MAX_NODES):
+            raise SearchError("search.own_keys")
         if isinstance(worlds, WorldRows):
             if not worlds.count:
-                raise SearchError("IS-MCTS needs worlds, each with its weight")
+                raise SearchError("search.worlds")
             self.worlds = worlds.rows
             weights = [float(w) for w in worlds.weights[: worlds.count]]
             first = worlds.base
         else:
             if not worlds or len(worlds) != len(weights):
-                raise SearchError("IS-MCTS needs worlds, each with its weight")
+                raise SearchError("search.worlds")
             self.worlds = new_buffer(len(worlds) * K.STATE_SIZE)
             for k, pos in enumerate(worlds):
                 self.worlds[k * K.STATE_SIZE : (k + 1) * K.STATE_SIZE] = pos.s
@@ -622,7 +622,7 @@ def _draw_order(weights: Sequence[float], size: int = _ORDER_SIZE) -> list[int]:
     whole is in)."""
     total = float(sum(weights))
     if total <= 0:
-        raise SearchError("the worlds' weights sum to nothing")
+        raise SearchError("search.weights")
     out: list[int] = []
     step = total / size
     at = step / 2

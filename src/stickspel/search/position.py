@@ -18,24 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import stickspel.search.kernels as K
 from stickspel.core import GameState
 from stickspel.core.cards import card_str, cards_of
 from stickspel.core.errors import StickspelError
-from stickspel.search import kernels as K
 
 __all__ = ["Position", "SearchError", "new_buffer"]
 
 
 class SearchError(StickspelError, ValueError):
     """A position the solvers cannot take (wrong phase, unknown hands, a bad card)."""
-
-    def __init__(self, text: str) -> None:
-        ValueError.__init__(self, text)
-        self.key = None
-        self.params = {}
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 def new_buffer(size: int) -> Any:
@@ -60,7 +52,7 @@ class Position:
 
     def __init__(self, n: int) -> None:
         if not 2 <= n <= K.MAX_SEATS:
-            raise SearchError(f"a position has 2–{K.MAX_SEATS} seats, not {n}")
+            raise SearchError("search.seats", most=K.MAX_SEATS, n=n)
         self.n = n
         self.s: Any = new_buffer(K.STATE_SIZE)
         self.s[K.N_] = n
@@ -90,7 +82,7 @@ class Position:
         the suit led, a trump must be played if held (Tremanswhist)."""
         n = len(hands)
         if not 0 <= leader < n:
-            raise SearchError(f"leader {leader} is no seat of {n}")
+            raise SearchError("search.leader", leader=leader, n=n)
         pos = cls(n)
         # the header filled as a list and copied in at once: numpy's element
         # writes from Python cost more than the search they set up
@@ -129,7 +121,7 @@ class Position:
             return _from_priffe(world, contract, bidder)
         if game == "tremanswhist":
             return _from_tremanswhist(world)
-        raise SearchError(f"no search position for the game {game!r}")
+        raise SearchError("search.no_game", game=repr(game))
 
     # --- play ----------------------------------------------------------------------------
     @property
@@ -151,13 +143,13 @@ class Position:
     def play(self, card: int) -> None:
         """The seat to move plays ``card``; :class:`SearchError` if it may not."""
         if not (0 <= card < 52 and K.legal_mask(self.s) >> card & 1):
-            raise SearchError(f"seat {self.to_move} may not play {_name(card)} now")
+            raise SearchError("search.may_not_play", seat=self.to_move, card=card)
         K.play(self.s, card)
 
     def unplay(self) -> None:
         """Take back the last card played since the position was built."""
         if self.s[K.PLY_] <= self.s[K.ROOT_]:
-            raise SearchError("no card to take back")
+            raise SearchError("search.no_unplay")
         K.unplay(self.s)
 
     def is_over(self) -> bool:
@@ -229,7 +221,7 @@ def _from_plump(world: Any) -> Position:
         pos = Position.from_hands(world.hands, world.trump, lead)
         pos.bids = None  # no bids yet: each seat plays for its own tricks
     else:
-        raise SearchError("a Plump position needs a deal in its bidding or play")
+        raise SearchError("search.plump_phase")
     pos.game, pos.rules = "plump", rules
     return pos
 
@@ -243,14 +235,14 @@ def _from_priffe(world: Any, contract: int | None, bidder: int | None) -> Positi
     elif world.phase == BID and contract is not None and any(world.hands):
         if contract == SPEL:
             if bidder is None:
-                raise SearchError("spel is led by the bidder's right-hand neighbour: give bidder")
+                raise SearchError("search.spel_bidder")
             lead = (bidder - 1) % 4
         else:
             lead = world.forhand()
         pos = Position.from_hands(world.hands, trump_of(contract), lead, pairs=True)
         pos.contract = contract
     else:
-        raise SearchError("a Priffe position needs the play, or the auction and a contract")
+        raise SearchError("search.priffe_phase")
     pos.game, pos.rules = "priffe", world.rules
     return pos
 
@@ -259,7 +251,7 @@ def _from_tremanswhist(world: Any) -> Position:
     from stickspel.games.tremanswhist.rules import PAR, PLAY
 
     if world.phase != PLAY:
-        raise SearchError("a Tremanswhist position needs the deal's card play")
+        raise SearchError("search.tremanswhist_phase")
     pos = _from_play(world, {"must_trump": True})
     pos.game, pos.rules, pos.kind = "tremanswhist", world.rules, world.kind
     targets = world.current_targets()

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from stickspel.search import kernels as K
+import stickspel.search.kernels as K
 from stickspel.search.kernels import jit
 from stickspel.search.position import Position, new_buffer
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import stickspel.search.kernels as K
 from stickspel.core import GameState
-from stickspel.search import kernels as K
 from stickspel.search.position import Position, SearchError, new_buffer
 
 __all__ = [
@@ -67,9 +67,9 @@ class Solver:
         leaf_noise: float = 0.0,
     ) -> None:
         if leaf not in LEAF_POLICIES:
-            raise SearchError(f"no leaf policy {leaf!r} ({', '.join(LEAF_POLICIES)})")
+            raise SearchError("search.leaf", value=repr(leaf), policies=", ".join(LEAF_POLICIES))
         if leaf_runs < 1 or not 0.0 <= leaf_noise <= 1.0:
-            raise SearchError(f"leaf_runs {leaf_runs} (≥ 1), leaf_noise {leaf_noise} (0 … 1)")
+            raise SearchError("search.leaf_runs", runs=leaf_runs, noise=leaf_noise)
         self.leaf = leaf
         self.leaf_runs = leaf_runs
         self.leaf_noise = leaf_noise
@@ -318,9 +318,9 @@ def card_values(
     trump contracts and spel with DDS (``endplay``) — ``None``: when installed."""
     pos = _position(world)
     if pos.is_over():
-        raise SearchError("the deal is over: no card to value")
+        raise SearchError("search.deal_over")
     if paranoid and pos.game != "plump":
-        raise SearchError("paranoid values are Plump's (Tremanswhist's are paranoid already)")
+        raise SearchError("search.paranoid")
     sv = solver or default_solver()
     p = pos.to_move
     if dds is not False and pos.game == "priffe" and pos.contract not in _NOLL_LIKE:
@@ -329,7 +329,7 @@ def card_values(
             sv.nodes, sv.exact = 0, True
             return by_dds
         if dds:
-            raise SearchError("DDS (the endplay package) is not installed here")
+            raise SearchError("search.no_dds")
     pairs: list[tuple[int, int, float]]
     shape = (pos.game, pos.trump, pos.n, int(pos.s[K.MUST_TRUMP_]))
     if paranoid:
@@ -547,7 +547,7 @@ def playout_tricks(
     rng[0] = seed & 0x7FFFFFFF
     code = {"random": 0, "cheap": 1, "aware": 3, "careful": 4}.get(policy)
     if code is None:
-        raise SearchError(f"no playout policy {policy!r} (cheap, random, aware, careful)")
+        raise SearchError("search.playout", value=repr(policy))
     # the score tables are read by the goal-aware policies alone (the others get a stub)
     aware = code >= 3
     util = goal_table(pos, bids) if aware else new_buffer(1)
@@ -565,7 +565,7 @@ def goal_table(pos: Position, bids: Sequence[int] | None = None) -> Any:
 
     chosen = tuple(bids) if bids is not None else pos.bids
     if chosen is not None and len(chosen) != pos.n:
-        raise SearchError(f"{len(chosen)} bids for {pos.n} seats")
+        raise SearchError("search.bid_count", bids=len(chosen), n=pos.n)
     shed = (pos.game == "priffe" and pos.contract in _NOLL_LIKE) or (
         pos.game == "tremanswhist" and pos.kind == "minus"
     )

@@ -9,11 +9,13 @@ from __future__ import annotations
 import logging
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from fastapi.responses import JSONResponse
 from jinja2 import Environment
 from starlette.requests import HTTPConnection
 
+from stickspel.core import StickspelError, error_text
 from stickspel.server.rooms import Rooms
 from stickspel.server.store import Store
 
@@ -61,15 +63,21 @@ def request_lang(conn: HTTPConnection) -> str:
     return "en" if accept.lower().startswith("en") else "sv"
 
 
-def error(status: int, code: str, message: str, sv: str | None = None) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": code, "message": message, "sv": sv or message}}, status_code=status
-    )
+def error(status: int, code: str, key: str | None = None, **params: Any) -> JSONResponse:
+    """An error answer worded by the catalogue key ``server.error.<code>`` (or ``key``),
+    in English (``message``) and Swedish (``sv``): the page shows its own language."""
+    return error_of(status, code, StickspelError(key or f"server.error.{code}", **params))
+
+
+def error_of(status: int, code: str, e: BaseException) -> JSONResponse:
+    """An error answer with the text of ``e`` in both languages."""
+    body = {"code": code, "message": error_text(e, "en"), "sv": error_text(e, "sv")}
+    return JSONResponse({"error": body}, status_code=status)
 
 
 def no_table(table_id: str) -> JSONResponse:
-    return error(404, "no_table", f"no table {table_id}", f"inget bord {table_id}")
+    return error(404, "no_table", table=table_id)
 
 
 def not_host() -> JSONResponse:
-    return error(403, "token", "not a token of this table", "inte en nyckel till bordet")
+    return error(403, "token")

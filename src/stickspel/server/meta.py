@@ -30,11 +30,12 @@ async def health(request: Request) -> dict[str, Any]:
 
 async def games() -> dict[str, Any]:
     from stickspel.bots import bot_names
+    from stickspel.i18n import game_title
 
     return {
         name: {
-            "title_sv": spec.title_sv,
-            "title_en": spec.title_en,
+            "title_sv": game_title(name, "sv"),
+            "title_en": game_title(name, "en"),
             "rules": spec.rules().to_text(),
             "players": spec.state(spec.rules()).num_players,  # type: ignore[call-arg]
             "bots": bot_names(name),

@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 import stickspel
 from stickspel.games import GAMES
+from stickspel.i18n import game_title
 from stickspel.server.common import no_table, request_lang, rooms_of, templates_of
 
 __all__ = ["add_routes", "words"]
@@ -35,7 +36,7 @@ async def lobby(request: Request) -> str:
         .render(
             lang=lang,
             tables=rooms_of(request).listing(),
-            games=GAMES,
+            games={name: game_title(name, lang) for name in GAMES},
             version=stickspel.__version__,
             words=words(),
         )

@@ -29,7 +29,7 @@ from stickspel.server.seatview import (
 )
 from stickspel.server.store import Change, Store, StoredTable, VersionConflict
 from stickspel.server.sync import apply_item, stored_item
-from stickspel.table import Event, Person, PersonView, SeatEvent, StaleVersionError, Table
+from stickspel.table import BotMove, Event, Person, PersonView, SeatEvent, StaleVersionError, Table
 
 if TYPE_CHECKING:
     from stickspel.analysis import Analysis
@@ -178,17 +178,13 @@ class Room:
         n = game.new_initial_state().num_players
         if len(seats) != n:
             raise RulesError(
-                f"{game.rules.to_text()} is played by {n} players, not {len(seats)}",
-                sv=f"{game.rules.to_text()} spelas av {n} spelare, inte {len(seats)}",
+                "server.error.seat_count", rules=game.rules.to_text(), n=n, seats=len(seats)
             )
         name = type(game.new_initial_state()).GAME
         persons = []
         for i, s in enumerate(seats):
             if not s.name.strip() or len(s.name) > 40:
-                raise RulesError(
-                    f"seat {i}: a name of 1–40 characters, please",
-                    sv=f"plats {i}: ett namn på 1–40 tecken, tack",
-                )
+                raise RulesError("server.error.seat_name", index=i)
             if s.bot:
                 make_bot(name, s.bot)  # the engine's refusal for an unknown kind
             persons.append({"name": s.name.strip(), "bot": s.bot})
@@ -301,43 +297,36 @@ class Room:
             self._bots_task = asyncio.get_running_loop().create_task(self._bots_loop())
 
     async def _bots_loop(self) -> None:
+        """The table's own steps (:meth:`Table.next_step`), paced for people to follow."""
         try:
-            while not self.table.is_terminal():
-                state = self.table.state
-                if state.is_chance():
-                    if state.history():  # the last trick stays in view a moment
+            while (step := self.table.next_step()) is not None:
+                if step == "deal":
+                    if self.table.state.history():  # the last trick stays in view a moment
                         await asyncio.sleep(self.bot_delay * 2)
-                    if self.table.state.is_chance():
+                    if self.table.next_step() == "deal":
                         self.table.deal()
                         self.flush()
                     continue
-                person = self.table.to_act()
-                bot = None if person is None else self.table.bots.get(person)
-                if person is None or bot is None:
-                    return
                 await asyncio.sleep(self.bot_delay)
-                if self.table.to_act() is not person or self.table.bots.get(person) is not bot:
-                    continue
-                await self._bot_move(person, bot)
+                if self.table.next_step() == step:
+                    await self._bot_move(step)
         except VersionConflict:  # another process moved first: its bots go on there
             self.reload()
         except Exception:
             log.exception("bot move failed", extra={"table": self.id})
 
-    async def _bot_move(self, person: Person, bot: Any) -> None:
+    async def _bot_move(self, move: BotMove) -> None:
         """One bot move, thought out in a worker thread (a search bot may think for a
         while: the event loop goes on serving everyone) on a copy of the state; played
         only if the table has not moved on meanwhile."""
         from stickspel.bots import Turn
 
-        state = self.table.state
-        seat = state.current_player()
-        turn = Turn(seat, state.observation(seat), tuple(state.legal_actions()), state.clone())
+        turn = Turn.of(self.table.state.clone())
         version = self.table.version
-        action = await asyncio.get_running_loop().run_in_executor(None, bot.act, turn)
-        if self.table.version != version or self.table.bots.get(person) is not bot:
+        action = await asyncio.get_running_loop().run_in_executor(None, move.bot.act, turn)
+        if self.table.version != version or self.table.next_step() != move:
             return
-        self.table.submit(person, action, version=version)
+        self.table.submit(move.person, action, version=version)
         self.flush()
 
     # --- the move timer and the persons who are away -----------------------------------

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from stickspel.core import RulesError
-from stickspel.server.common import error, no_table, not_host, rooms_of, store_of
+from stickspel.server.common import error, error_of, no_table, not_host, rooms_of, store_of
 from stickspel.server.rooms import Room, SeatSpec
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | 
         seats = [SeatSpec(s.name, s.bot) for s in body.seats]
         room = Room.create(store_of(request), rules, seats, timer=body.timer)
     except (RulesError, TypeError, ValueError) as e:
-        return error(400, "rules", str(e), getattr(e, "sv", None))
+        return error_of(400, "rules", e)
     rooms_of(request).add(room)
     if body.start:
         room.start()
@@ -138,7 +138,7 @@ async def rematch(table_id: str, body: TokenIn, request: Request) -> dict[str, A
     if not room.is_host(body.token):
         return not_host()
     if not room.table.is_terminal():
-        return error(409, "not_over", "the game is not over", "partiet är inte slut")
+        return error(409, "not_over")
     new = rooms.rematch(room)
     for conn in room.connections:
         conn.queue.put_nowait({"type": "rematch", "table": new.id})
@@ -152,9 +152,9 @@ async def protokoll(table_id: str, body: ProtokollIn, request: Request) -> Respo
         return no_table(table_id)
     person = room.person_of(body.token)
     if not person:
-        return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+        return error(403, "token", "server.error.seat_token")
     if room.table.version == 0:
-        return error(409, "not_started", "the game has not started", "partiet har inte börjat")
+        return error(409, "not_started")
     data = room.protokoll(person, body.lang, body.format)
     if body.format == "pdf":
         headers = {"content-disposition": f'attachment; filename="protokoll-{room.id}.pdf"'}
@@ -170,9 +170,9 @@ async def record(table_id: str, body: TokenIn, request: Request) -> Response:
         return no_table(table_id)
     person = room.person_of(body.token)
     if person is False or (person is None and not room.table.is_terminal()):
-        return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+        return error(403, "token", "server.error.seat_token")
     if room.table.version == 0:
-        return error(409, "not_started", "the game has not started", "partiet har inte börjat")
+        return error(409, "not_started")
     doc = room.table.record_for(person)
     headers = {"content-disposition": f'attachment; filename="record-{room.id}.json"'}
     return JSONResponse(doc, headers=headers)
@@ -202,9 +202,9 @@ async def analysis(table_id: str, body: AnalysisIn, request: Request) -> Respons
     if room is None:
         return no_table(table_id)
     if room.person_of(body.token) is False:
-        return error(403, "token", "not a seat token of this table", "inte en platsnyckel")
+        return error(403, "token", "server.error.seat_token")
     if not room.table.is_terminal():
-        return error(409, "not_over", "the game is not over", "partiet är inte slut")
+        return error(409, "not_over")
     from stickspel.reports import analysis_html
 
     found = room.analyses.get(room.table.version)

@@ -156,24 +156,17 @@ def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
     """An ``act`` message: its ack, or the error that refuses it."""
     ident = msg.get("id")
     if conn.person is None:
-        text = "spectators cannot play" if conn.lang == "en" else "åskådare kan inte spela"
-        return {"type": "error", "code": "spectator", "message": text, "id": ident}
+        return {**_error("spectator", conn.lang), "id": ident}
     if room.status == "waiting":
-        text = "the game has not started" if conn.lang == "en" else "partiet har inte börjat"
-        return {"type": "error", "code": "not_started", "message": text, "id": ident}
+        return {**_error("not_started", conn.lang), "id": ident}
     action, version = msg.get("action"), msg.get("version")
     try:
         if isinstance(action, str):
             action = room.table.state.string_to_action(action)
         if not isinstance(action, int) or isinstance(action, bool):
-            raise InvalidActionError(
-                "an action is a number or a text", sv="ett drag är ett tal eller en text"
-            )
+            raise InvalidActionError("server.error.action_type")
         if not isinstance(version, int) or isinstance(version, bool):
-            text = "an action names the version it acts on"
-            if conn.lang == "sv":
-                text = "ett drag anger vilken version det gäller"
-            return {"type": "error", "code": "malformed", "message": text, "id": ident}
+            return {**_error("malformed", conn.lang, key="ws.no_version"), "id": ident}
         seq = room.act(conn.person, action, version)
     except StickspelError as e:
         return {**room.error_message(e, conn), "id": ident}

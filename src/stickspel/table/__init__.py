@@ -3,8 +3,10 @@
 See :mod:`stickspel.table.session`.
 """
 
+from stickspel.table.play import bots_table, play_deal, play_out
 from stickspel.table.session import (
     Autosave,
+    BotMove,
     Event,
     Person,
     PersonView,
@@ -16,6 +18,8 @@ from stickspel.table.session import (
 
 __all__ = [
     "Autosave",
+    "bots_table",
+    "BotMove",
     "Event",
     "Person",
     "PersonView",
@@ -23,4 +27,6 @@ __all__ = [
     "StaleVersionError",
     "Table",
     "plain_observation",
+    "play_deal",
+    "play_out",
 ]

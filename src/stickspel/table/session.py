@@ -34,16 +34,15 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from stickspel.core.api import Deal, Game, GameState, HistoryItem, Observation, ReportedDeal
 from stickspel.core.errors import IllegalActionError, Rule, StickspelError
-
-if TYPE_CHECKING:
-    from stickspel.bots import Bot
+from stickspel.core.turn import Bot, Turn
 
 __all__ = [
     "Person",
+    "BotMove",
     "Event",
     "SeatEvent",
     "PersonView",
@@ -65,6 +64,15 @@ class Person:
 
     name: str
     kind: Literal["human", "bot"] = "human"
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A bot's move the table waits for: ``person``'s ``bot``, at ``seat``."""
+
+    person: Person
+    bot: Bot
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -328,31 +336,40 @@ class Table:
             raise IllegalActionError("rule.not_chance", rule=Rule.NOT_CHANCE)
         return self._record(deal)
 
+    def next_step(self, max_deals: int | None = None) -> Literal["deal"] | BotMove | None:
+        """What the table does next without a person: ``"deal"``, a :class:`BotMove`,
+        or ``None`` when a person without a bot must act, the game is over, or (with
+        ``max_deals``) that many deals are played.  Every loop that plays bots (a
+        simulation, a match, the terminal game, the server's paced one) asks this."""
+        state = self._state
+        seat = state.current_player()
+        if seat < 0:
+            if not state.is_chance():
+                return None  # the end
+            if max_deals is not None and len(state.deal_records) >= max_deals:
+                return None  # stopped before the next deal
+            return "deal"
+        person = self.persons[self._seating()[seat]]
+        bot = self.bots.get(person)
+        return None if bot is None else BotMove(person, bot, seat)
+
+    def play_bot(self, move: BotMove) -> Event:
+        """Let ``move``'s bot act on the state as it is; an action the rules refuse
+        is refused as a person's would be."""
+        turn = Turn.of(self._state)
+        action = move.bot.act(turn)
+        if action not in turn.legal_actions:  # the same refusal a person gets
+            self.submit(move.person, action)
+        return self._record(action)
+
     def advance(self, max_deals: int | None = None) -> None:
         """Deal and let the bots act until a person without a bot must act, or the end;
         with ``max_deals``, stop before dealing once that many deals are played."""
-        from stickspel.bots import Turn
-
-        state = self._state
-        by_index = [self.bots.get(p) for p in self.persons]
-        while True:
-            seat = state.current_player()
-            if seat < 0:
-                if not state.is_chance():
-                    return  # the end
-                if max_deals is not None and len(state.deal_records) >= max_deals:
-                    return  # stopped before the next deal
+        while (step := self.next_step(max_deals)) is not None:
+            if step == "deal":
                 self._record(None)
-                continue
-            seating = self._seating()
-            bot = by_index[seating[seat]]
-            if bot is None:
-                return
-            turn = Turn.of(state)
-            action = bot.act(turn)
-            if action not in turn.legal_actions:  # the same refusal a person gets
-                self.submit(self.persons[seating[seat]], action)
-            self._record(action, seating)
+            else:
+                self.play_bot(step)
 
     def undo(self) -> Event:
         """Take back the last action (not a deal): logged as an ``undo`` event."""

@@ -12,7 +12,7 @@ and may define ``deal_summary(deal: dict, players: list[str], lang) -> list[str]
 (a finished deal of the record, one line per player or side) and
 ``rules_summary(rules, lang) -> str`` (the short rules shown by ``?``).
 
-The generic play loop in :mod:`stickspel.cli` draws these plus the protokoll.
+The generic play loop in :mod:`stickspel.cli.play` draws these plus the protokoll.
 The helpers below are shared by the three views: the hand with the positions a
 player may type under its cards, and a trick with the names beside the cards.
 

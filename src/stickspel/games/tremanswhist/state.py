@@ -52,6 +52,7 @@ from stickspel.core import (
     check_dealt,
     error_text,
 )
+from stickspel.core.api import unnamed_players
 from stickspel.core.cards import (
     BIT,
     SUIT_MASKS,
@@ -635,9 +636,26 @@ class TremanswhistState(TrickGameState):
 
     # --- records -----------------------------------------------------------------------
     def _exchanges_record(self) -> list[dict[str, Any]]:
-        from stickspel.games.tremanswhist.codec import exchanges_record
-
-        return exchanges_record(self)
+        """The current deal's ``exchanges`` in record form."""
+        reported = not self.dealt
+        if self.rules.buying:
+            out: list[dict[str, Any]] = []
+            for s, cards in self.purchases:
+                if reported:
+                    out.append({"seat": s, "count": len(cards)})
+                else:
+                    out.append({"seat": s, "discard": [card_str(c) for c in cards]})
+            if self.phase == BUY_PHASE and self.discarding:
+                # a purchase under way: the cards put away so far, nothing received yet
+                out.append(
+                    {
+                        "seat": self.current,
+                        "discard": [card_str(c) for c in self.discarding],
+                        "pending": True,
+                    }
+                )
+            return out
+        return [{"seat": s, "take": took} for s, took in self.offers]
 
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
         deal: dict[str, Any] = {"dealer": self.dealer_seat}
@@ -658,7 +676,7 @@ class TremanswhistState(TrickGameState):
         return deal
 
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        names = list(players) if players else [f"Spelare {i + 1}" for i in range(PLAYERS)]
+        names = list(players) if players else unnamed_players(PLAYERS)
         if len(names) != PLAYERS:
             raise RulesError("tremanswhist.names", got=len(names))
         return super().to_record(names)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from stickspel.core import InvalidActionError, ReportedDeal
-from stickspel.core.cards import CardError, card_str, parse_card
+from stickspel.core.cards import CardError, parse_card
 from stickspel.games.tremanswhist.rules import (
     BUY,
     BUY_PHASE,
@@ -40,7 +40,7 @@ from stickspel.records.events import (
     trick_events,
 )
 
-__all__ = ["CODEC", "TremanswhistCodec", "exchange_actions", "exchanges_record"]
+__all__ = ["CODEC", "TremanswhistCodec", "exchange_actions"]
 
 
 def exchange_actions(state: TremanswhistState, entry: dict[str, Any]) -> list[int]:
@@ -122,29 +122,6 @@ def check_exchange_order(state: TremanswhistState, entries: list[Any], i: int) -
                 seat == state.dealer_seat
             )
         expected = (expected + 1) % PLAYERS
-
-
-def exchanges_record(state: TremanswhistState) -> list[dict[str, Any]]:
-    """The current deal's ``exchanges`` in record form."""
-    reported = not state.dealt
-    if state.rules.buying:
-        out: list[dict[str, Any]] = []
-        for s, cards in state.purchases:
-            if reported:
-                out.append({"seat": s, "count": len(cards)})
-            else:
-                out.append({"seat": s, "discard": [card_str(c) for c in cards]})
-        if state.phase == BUY_PHASE and state.discarding:
-            # a purchase under way: the cards put away so far, nothing received yet
-            out.append(
-                {
-                    "seat": state.current,
-                    "discard": [card_str(c) for c in state.discarding],
-                    "pending": True,
-                }
-            )
-        return out
-    return [{"seat": s, "take": took} for s, took in state.offers]
 
 
 class TremanswhistCodec:

@@ -1,0 +1,42 @@
+"""The imports follow the layering core → i18n → games → records · table → bots ·
+protokoll → interfaces, with no circles (``scripts/import_graph.py`` prints them)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "import_graph.py"
+
+
+def _graph_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("import_graph", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_import_goes_up_a_layer() -> None:
+    graph = _graph_module()
+    assert graph.upward(graph.imports()) == []
+
+
+def test_no_circles_among_the_packages() -> None:
+    graph = _graph_module()
+    assert graph.circles(graph.graph_of(graph.imports(), by_package=True)) == []
+
+
+def test_no_circles_among_the_modules_of_the_engine_records_table_and_cli() -> None:
+    graph = _graph_module()
+    found = graph.circles(graph.graph_of(graph.imports(), by_package=False))
+    parts = {"core", "i18n", "games", "search", "records", "table", "protokoll", "cli", "server"}
+    assert [c for c in found if any(graph.part(m) in parts for m in c)] == []
+
+
+def test_the_script_sees_function_level_imports() -> None:
+    graph = _graph_module()
+    edges = graph.imports()
+    # Table.resume replays a record: a function-level import, counted like any other
+    assert any(t == "stickspel.records" for t, _ in edges["stickspel.table.session"])
