@@ -356,7 +356,8 @@ def _save_on_stop(
 def _show_result(console: Console, table: Table, players: list[str], lang: str, path: Path) -> None:
     from stickspel.safetext import plain
 
-    show_sheet(console, table.state, players, lang)
+    human = next((p for p in table.persons if p.kind == "human"), None)
+    show_sheet(console, table.state, players, lang, doc=table.record_for(human))
     announce_end(console, table.state, [plain(p, 40) for p in players], lang)
     console.print(cli_text(lang, "record_written", path=path), soft_wrap=True)
 
@@ -440,7 +441,8 @@ class _Terminal:
             self.console.print(cli_text(lang, "deal_over"), style="bold")
             self._show_deal_summary()
             if not self.table.is_terminal():  # the final sheet comes with the result
-                show_sheet(self.console, self.table.state, self.players, lang)
+                doc = self.table.record_for(self.human)
+                show_sheet(self.console, self.table.state, self.players, lang, doc=doc)
 
     def _show_deal_summary(self) -> None:
         """One line per player (or side) on the deal just played: bid, tricks, points."""
