@@ -263,7 +263,7 @@ class Tree:
         self.meta: Any = new_buffer(META_SIZE)
         self.rng: Any = new_buffer(1)
         self.s: Any = new_buffer(K.STATE_SIZE)
-        self.path: Any = new_buffer(2 * K.MAX_PLY + 2)  # a hand's node and its card's
+        self.path: Any = new_buffer(K.MAX_PLY + 2)  # the nodes a simulation walks
         self.worlds: Any = None
         self.order: Any = None
         self.util: Any = None
