@@ -11,7 +11,8 @@ the same cards and dealer: once with setting A of our expert in one seat (the
 seat goes round with the deal), once with setting B there, the three other
 seats IS-MCTS with the same seeds and ``--sims`` simulations a move in both
 plays (a fixed count: both settings meet the same opponents).  A setting is a
-comma-separated list of the expert's attributes, ``NAME=VALUE``.  Printed: the
+comma-separated list of settings of the expert's
+:class:`~stickspel.bots.expert.ExpertConfig` (and ``think_ms``), ``NAME=VALUE``.  Printed: the
 mean of A's score less B's in the seat, its 95% interval, and each one's
 bid-made rate.  IS-MCTS is not deterministic even with its seeds, so the two
 plays of a deal part even where A and B choose alike: the interval holds that
@@ -25,6 +26,7 @@ import argparse
 import functools
 import json
 import multiprocessing
+import sys
 from typing import Any
 
 import pyspiel
@@ -35,10 +37,11 @@ from bench_vs_ismcts import (
     ismcts,
     ismcts_seeds,
     mean_ci,
+    our_player,
     play,
 )
 
-from stickspel.interop.openspiel import StickspelPlayer
+from stickspel.bots.expert import ExpertConfig
 from stickspel.simulate import game_seed
 
 
@@ -48,6 +51,10 @@ def settings(text: str) -> dict[str, Any]:
     for item in filter(None, text.split(",")):
         name, _, value = item.partition("=")
         out[name] = _number(value)
+    names = (*ExpertConfig.names(), "think_ms")
+    unknown = sorted(set(out) - set(names))
+    if unknown:
+        sys.exit(f"{text}: no setting {', '.join(unknown)} (settings: {', '.join(names)})")
     return out
 
 
@@ -61,12 +68,8 @@ def seat_result(
     seeds = ismcts_seeds(args.seed, k)
     players: list[Any] = [ismcts(game, args.sims, seeds[s]) for s in range(4)]
     if setting is not None:
-        ours = StickspelPlayer(
-            game, "expert", seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
-        )
-        for name, value in setting.items():
-            setattr(ours.bot, name, value)
-        players[seat] = ours
+        seed = game_seed(args.seed, k, "ours")
+        players[seat] = our_player(game, "expert", seed, args.think_ms, list(setting.items()))
     result = play(state, players, [[] for _ in range(4)])
     return result[seat], result[4 + seat]
 

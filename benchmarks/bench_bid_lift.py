@@ -28,9 +28,9 @@ out (our expert playing the cards for the bid it holds: ``--play expert``, the
 expert as it is, or ``pimc``, the PIMC expert the lifts were fitted with).
 Printed: each variant's mean score a deal less the first variant's (0 where
 they bid the same), its 95% interval, and in how many deals they differed.
-In this design a variant may also be the expert as it is with attributes set,
-``NAME=ATTR:VALUE/ATTR:VALUE`` (``base=`` sets none; e.g.
-``wide=think_ms:400``, ``share=bid_read:share``), or ``NAME=ismcts``,
+In this design a variant may also be the expert as it is with settings of its
+``ExpertConfig`` (or ``think_ms``) changed, ``NAME=SETTING:VALUE/SETTING:VALUE``
+(``base=`` changes none; e.g. ``wide=think_ms:400``, ``c=ucb_c:1``), or ``NAME=ismcts``,
 OpenSpiel's IS-MCTS bidding with ``--sims`` simulations.
 
 *play* / *judge*: every deal is played three times from the same cards: with
@@ -55,16 +55,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pyspiel
-from bench_vs_ismcts import GAME_TEXT, _number, dealt, ismcts, ismcts_seeds, mean_ci
+from bench_vs_ismcts import GAME_TEXT, _number, dealt, ismcts, ismcts_seeds, mean_ci, our_player
 
 from stickspel.bots import Turn
-from stickspel.bots.expert import ExpertBot
+from stickspel.bots.expert import ExpertBot, ExpertConfig
 from stickspel.games.plump.rules import BID_BASE
-from stickspel.interop.openspiel import OS_BID_BASE, StickspelPlayer, plump_state
+from stickspel.interop.openspiel import OS_BID_BASE, plump_state
 from stickspel.simulate import game_seed
 
 #: A variant: the goal-aware bid model's lifts, ``(bid_lift, nil_lift)``; the
-#: expert as it is with attributes set, ``("set", ((name, value), …))``; or
+#: expert as it is with settings changed, ``("set", ((name, value), …))``; or
 #: ``("ismcts",)``, OpenSpiel's IS-MCTS.
 Variant = tuple[Any, ...]
 Variants = dict[str, Variant]
@@ -74,7 +74,8 @@ EXPERT: Variant = ("set", ())  # the expert as it is
 
 def parse_variants(text: str) -> Variants:
     """``base=0:0,nil=0:0.3`` → ``{"base": (0.0, 0.0), "nil": (0.0, 0.3)}``;
-    ``base=,wide=think_ms:400/ucb_c:1`` → attributes of the expert as it is;
+    ``base=,wide=think_ms:400/ucb_c:1`` → settings of the expert as it is
+    (its :class:`~stickspel.bots.expert.ExpertConfig`'s and ``think_ms``);
     ``is=ismcts`` → OpenSpiel's IS-MCTS."""
     out: Variants = {}
     for item in text.split(","):
@@ -94,17 +95,13 @@ def _ours(game: Any, k: int, args: argparse.Namespace, variant: Variant) -> Any:
     """The seat's player for ``variant`` in deal ``k``."""
     if variant[0] == "ismcts":
         return ismcts(game, args.sims, game_seed(args.seed, k, "isbid") % (2**31))
-    player = StickspelPlayer(
-        game, "expert", seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
-    )
+    seed = game_seed(args.seed, k, "ours")
     if variant[0] == "set":
-        for key, value in variant[1]:
-            setattr(player.bot, key, value)
-        return player
-    player.bot.bid_lift, player.bot.nil_lift = variant
+        return our_player(game, "expert", seed, args.think_ms, variant[1])
+    lift, nil = variant
     # the lifts belong to the goal-aware bid model, fitted with PIMC's card play
-    player.bot.bids, player.bot.cards = "aware", "pimc"
-    return player
+    settings = {"bid_lift": lift, "nil_lift": nil, "bids": "aware", "cards": "pimc"}
+    return our_player(game, "expert", seed, args.think_ms, list(settings.items()))
 
 
 def _at_bid(game: Any, k: int, args: argparse.Namespace) -> tuple[Any, list[int]]:
@@ -215,8 +212,10 @@ def rebid(row: dict[str, Any], game: Any, lifts: tuple[float, float], worlds: in
         state.apply_action(action)
     ours = plump_state(state)
     # the worlds bound it, not the clock: every variant sees the same draws
-    bot = ExpertBot(seed=row["deal"], samples=worlds, bids="aware", cards="pimc")
-    bot.bid_lift, bot.nil_lift = lifts
+    config = ExpertConfig(
+        samples=worlds, bids="aware", cards="pimc", bid_lift=lifts[0], nil_lift=lifts[1]
+    )
+    bot = ExpertBot(seed=row["deal"], config=config)
     world = ours.sample_world(row["seat"], random.Random(row["deal"]))
     return int(bot.act(Turn.of(world))) - BID_BASE
 

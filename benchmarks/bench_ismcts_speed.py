@@ -28,7 +28,7 @@ import pyspiel
 from bench_vs_ismcts import GAME_TEXT, dealt, ismcts
 
 from stickspel.bots import Turn
-from stickspel.bots.expert import _plump_worlds
+from stickspel.bots.plump_search import plump_worlds
 from stickspel.interop.openspiel import plump_state
 from stickspel.search.ismcts import Tree
 
@@ -57,7 +57,7 @@ def ours(os_state: Any, sims: int, seed: int, tree: Tree) -> tuple[float, float]
     turn = Turn.of(state)
     rng = random.Random(seed)
     start = time.perf_counter()
-    drawn = _plump_worlds(turn, rng, infer=True)
+    drawn = plump_worlds(turn, rng, infer=True)
     worlds, weights = [], []
     for _ in range(WORLDS):
         pos, weight, _ = next(drawn)

@@ -6,8 +6,8 @@ Run by hand (numba installed, else both are Python)::
 
 From the positions of ``--deals`` random 4-seat 10-card deals (every bid and
 every fourth card, the heuristic playing), both draw ``--worlds`` worlds with
-their weights by the bids and their bid rows: :func:`_plump_worlds` (the
-redeal, weight and position in Python) and :func:`_plump_draw`
+their weights by the bids and their bid rows: :func:`plump_worlds` (the
+redeal, weight and position in Python) and :func:`plump_draw`
 (:mod:`stickspel.search.redeal`, compiled).  Printed: the median microseconds
 a world of each, by phase, and their ratio.
 """
@@ -22,7 +22,8 @@ from itertools import islice
 
 from stickspel import load_game
 from stickspel.bots import Turn
-from stickspel.bots.expert import ExpertBot, _plump_draw, _plump_worlds
+from stickspel.bots.expert import ExpertBot
+from stickspel.bots.plump_search import plump_draw, plump_worlds
 from stickspel.search import BACKEND
 
 GAME = "plump(players=4,max_cards=10,deal_order=single,trump=upcard,first_lead=forhand)"
@@ -51,14 +52,14 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=400)
     args = ap.parse_args()
     turns = positions(args.deals)
-    _plump_draw(turns[0], random.Random(0), True, 0.0, "count", 8).draw(8)  # compile
+    plump_draw(turns[0], random.Random(0), True, 8).draw(8)  # compile
     timings: dict[str, dict[str, list[float]]] = {}
     for turn in turns:
         phase = turn.observation["phase"]
         t0 = time.perf_counter()
-        list(islice(_plump_worlds(turn, random.Random(1), True), args.worlds))
+        list(islice(plump_worlds(turn, random.Random(1), True), args.worlds))
         t1 = time.perf_counter()
-        _plump_draw(turn, random.Random(1), True, 0.0, "count", args.worlds).draw(args.worlds)
+        plump_draw(turn, random.Random(1), True, args.worlds).draw(args.worlds)
         t2 = time.perf_counter()
         row = timings.setdefault(phase, {"python": [], "compiled": []})
         row["python"].append((t1 - t0) / args.worlds * 1e6)

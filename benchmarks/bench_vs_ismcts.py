@@ -36,10 +36,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pyspiel
 
+from stickspel.bots.expert import ExpertConfig
 from stickspel.interop.openspiel import StickspelPlayer, plump_state
 from stickspel.simulate import game_seed
 
@@ -133,13 +136,46 @@ def _retime(sims: int, times_ms: list[float], target_ms: float) -> int:
 
 
 def _number(text: str) -> Any:
-    """``--set``'s value: an int or a float where it reads as one, else the text."""
+    """``--set``'s value: an int or a float where it reads as one, ``None``, ``True``
+    or ``False`` where it reads as one of them, else the text."""
+    named = {"none": None, "true": True, "false": False}
+    if text.lower() in named:
+        return named[text.lower()]
     for kind in (int, float):
         try:
             return kind(text)
         except ValueError:
             pass
     return text
+
+
+def our_player(
+    game: Any,
+    kind: str,
+    seed: int,
+    think_ms: float | None,
+    settings: Sequence[tuple[str, Any]] = (),
+) -> StickspelPlayer:
+    """Our bot of ``kind`` for a seat, ``settings`` (name and value) changing its
+    :class:`~stickspel.bots.expert.ExpertConfig` (``think_ms`` among them: its
+    time a move); a name that is neither ends the run with one line."""
+    changes = dict(settings)
+    if "think_ms" in changes:
+        think_ms = float(changes.pop("think_ms"))
+    player = StickspelPlayer(game, kind, seed=seed, think_ms=think_ms)
+    if not changes:
+        return player
+    cls = type(player.bot)
+    names = ExpertConfig.names()
+    unknown = sorted(set(changes) - set(names)) if hasattr(cls, "CONFIG") else sorted(changes)
+    if unknown:
+        sys.exit(f"{kind}: no setting {', '.join(unknown)} (settings: {', '.join(names)})")
+    try:
+        config = replace(cls.CONFIG, **changes)
+    except ValueError as e:
+        sys.exit(str(e))
+    player.bot = cls(seed=seed, think_ms=think_ms, config=config)
+    return player
 
 
 def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
@@ -157,12 +193,14 @@ def play_deal(k: int, args: argparse.Namespace, sims: int) -> dict[str, Any]:
         scale = float(args.kind.partition(":")[2])
         mixed[seat] = ismcts(game, round(scale * sims), game_seed(args.seed, k, "ours") % 2**31)
     else:
-        mixed[seat] = StickspelPlayer(
-            game, args.kind, seed=game_seed(args.seed, k, "ours"), think_ms=args.think_ms
+        settings = [setting.partition("=")[::2] for setting in args.set]  # e.g. bids=greedy
+        mixed[seat] = our_player(
+            game,
+            args.kind,
+            game_seed(args.seed, k, "ours"),
+            args.think_ms,
+            [(name, _number(value)) for name, value in settings],
         )
-    for setting in args.set:  # e.g. bids=greedy: an attribute of our bot
-        name, _, value = setting.partition("=")
-        setattr(mixed[seat].bot, name, _number(value))
     t_mixed: list[list[float]] = [[] for _ in range(4)]
     ours = play(state, mixed, t_mixed)
     ms_ismcts = [1000 * t for s in range(4) for t in t_base[s]]
@@ -293,7 +331,9 @@ def main() -> None:
     ap.add_argument("--sims", type=int, default=0, help="IS-MCTS simulations (default: measured)")
     ap.add_argument("--jobs", type=int, default=1, help="deals played at once (one a core)")
     ap.add_argument("--out", help="JSON lines, one a deal; a run given the same file resumes")
-    ap.add_argument("--set", action="append", default=[], help="our bot's attribute: NAME=VALUE")
+    ap.add_argument(
+        "--set", action="append", default=[], help="a setting of our bot's ExpertConfig: NAME=VALUE"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.kind.startswith("ismcts:") and not args.sims:

@@ -8,7 +8,7 @@ Run by hand (needs the ``openspiel`` extra and numba)::
 Deals of ``oh_hell(players=4,num_tricks_fixed=10)`` are played by four IS-MCTS
 bots (``--sims`` simulations a move).  At every decision of one seat (it goes
 round with the deal) once the bids before it are known, the expert's compiled
-draw (:func:`stickspel.bots.expert._plump_draw`) deals ``--worlds`` worlds from
+draw (:func:`stickspel.bots.plump_search.plump_draw`) deals ``--worlds`` worlds from
 that seat's view under each model below, and each hidden card's chance to lie
 where it truly lies is read off the weighted worlds.  Printed: the mean of
 ``-ln`` of that chance (nats a card; lower is better), and each model's
@@ -19,7 +19,7 @@ Models: ``none`` — the worlds unweighted; ``base`` — weighted by the bids as
 expert weighs them (a normal error of ``BID_SIGMA`` = 1.2 tricks around each
 hand's count); ``sigma=…`` — that error changed; ``shift=…`` — the others read
 as bidding that far above their count; ``share`` — hands read at their share of
-the deal's tricks (``bid_read="share"``).
+the deal's tricks (``read="share"``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from bench_vs_ismcts import GAME_TEXT, dealt, ismcts, ismcts_seeds
 
 import stickspel.bots.inference as inference
 from stickspel.bots import Turn
-from stickspel.bots.expert import _plump_draw
+from stickspel.bots.plump_search import plump_draw
 from stickspel.interop.openspiel import plump_state
 from stickspel.search import Position
 from stickspel.search import kernels as K
@@ -100,7 +100,7 @@ def judge_deal(k: int, args: argparse.Namespace) -> list[dict[str, Any]]:
             row: dict[str, Any] = {"play": in_play, "tricks": len(ours.tricks)}
             for name, (weighed, sigma, shift, read) in MODELS.items():
                 inference.BID_SIGMA = sigma  # read by the draw when it is built
-                draw = _plump_draw(turn, random.Random(k), weighed, shift, read, args.worlds)
+                draw = plump_draw(turn, random.Random(k), weighed, args.worlds, shift, read)
                 row[name] = log_loss(draw, args.worlds, truth, seat)
             inference.BID_SIGMA = MODELS["base"][1]
             out.append(row)

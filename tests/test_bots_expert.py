@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 from stickspel import load_game
-from stickspel.bots import LEVELS, Turn, make_bot
+from stickspel.bots import LEVELS, InformationSet, Turn, bot_names, make_bot
 from stickspel.bots.expert import ExpertBot, IntermediateBot
-from stickspel.core import Deal, RulesError
+from stickspel.bots.search_adapter import adapter_for
+from stickspel.core import Deal, GameState, RulesError
 from stickspel.core.cards import parse_card, parse_cards
 from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.games.registry import GAMES
 
 
 def plump_position(
@@ -73,7 +75,8 @@ def test_calls_by_simulation_are_legal(game: str) -> None:
     bot = ExpertBot(seed=2, think_ms=None, samples=2, search_calls=True, cards="rollout")
     while state.phase != type(state).PLAY_PHASE and not state.deal_over():
         turn = Turn.of(state)
-        scores = bot.call_values(
+        scores = adapter_for(game).call_values(
+            bot,
             turn.sample_world(random.Random(1)),
             turn.seat,
             list(turn.legal_actions),
@@ -95,17 +98,21 @@ def test_think_ms_reaches_the_levels_and_is_checked() -> None:
 
 
 # --- hidden information ------------------------------------------------------------------
+def _blind_bot(game: str, kind: str, seed: int) -> Any:
+    """A bot of ``kind`` whose choices depend on nothing but its seed and its turn:
+    the search levels with fixed work (a number of worlds and simulations, no clock)."""
+    if kind in ("expert", "intermediate"):
+        return _fixed(kind, seed)
+    return make_bot(game, kind, seed=seed)
+
+
 @pytest.mark.parametrize(
     ("game", "kind"),
-    [
-        ("plump", "expert"),
-        ("plump", "intermediate"),
-        ("priffe", "expert"),
-        ("priffe", "intermediate"),
-        ("tremanswhist", "expert"),
-    ],
+    [(game, kind) for game in GAMES for kind in bot_names(game)],
 )
 def test_choice_does_not_change_when_the_hidden_hands_are_redealt(game: str, kind: str) -> None:
+    # every bot of every game, on the real state and on two worlds its seat cannot
+    # tell apart, chooses alike: no choice reads a hidden card
     g = load_game(game)
     state = g.new_initial_state()
     deal_rng, shuffle_rng = random.Random(11), random.Random(12)
@@ -114,14 +121,31 @@ def test_choice_does_not_change_when_the_hidden_hands_are_redealt(game: str, kin
     checked = 0
     while not state.deal_over():
         seat = state.current_player()
-        other = state.sample_world(seat, shuffle_rng)  # the others' hidden cards dealt anew
-        assert other.observation(seat) == state.observation(seat)
+        others = [state.sample_world(seat, shuffle_rng) for _ in range(2)]  # hidden cards anew
+        assert all(other.observation(seat) == state.observation(seat) for other in others)
         if len(state.legal_actions()) > 1 and checked < 6:
-            bots = [_fixed(kind, 7) for _ in range(2)]
-            assert bots[0].act(Turn.of(state)) == bots[1].act(Turn.of(other))
+            real = _blind_bot(game, kind, 7).act(Turn.of(state))
+            assert all(_blind_bot(game, kind, 7).act(Turn.of(o)) == real for o in others)
             checked += 1
         state.apply_action(model.act(Turn.of(state)))
     assert checked == 6
+
+
+def test_a_turn_holds_no_state_and_its_worlds_come_from_what_the_seat_knows() -> None:
+    state = load_game("plump").new_initial_state()
+    state.apply_chance(random.Random(5))
+    turn = Turn.of(state)
+    assert not any(isinstance(v, GameState) for v in vars(turn).values())
+    frame = turn.info.frame  # dealt once, by a fixed stream: the state is let go
+    assert frame.observation(turn.seat) == state.observation(turn.seat)
+    assert turn.info._state is None
+    other = Turn.of(state.sample_world(turn.seat, random.Random(9)))
+    for k in range(3):  # the same worlds from the real state and from one it cannot tell
+        assert turn.sample_world(random.Random(k)).history() == (
+            other.sample_world(random.Random(k)).history()
+        )
+    made = Turn(turn.seat, turn.observation, turn.legal_actions, state.clone())
+    assert isinstance(made.info, InformationSet)
 
 
 def _fixed(kind: str, seed: int) -> ExpertBot:
@@ -311,11 +335,12 @@ def test_bid_lift_allows_a_trick_more_than_the_play_out_gives() -> None:
     # same (nil_lift for a bid of nothing, bid_lift for the others)
     state = plump_position(["2C 3C", "AC KC", "QC JC"], "5D", 2, [])
     assert state.current_player() == 0
-    bot = expert()
 
     def values(lift: float, nil: float) -> dict[str, float]:
-        bot.bid_lift, bot.nil_lift = lift, nil
-        found = bot.bid_values(state, 0, list(state.legal_actions()), random.Random(1))
+        from stickspel.bots.plump_search import SEARCH
+
+        bot = ExpertBot(seed=1, think_ms=None, samples=24, bid_lift=lift, nil_lift=nil)
+        found = SEARCH.call_values(bot, state, 0, list(state.legal_actions()), random.Random(1))
         return {state.action_to_string(a): v for a, v in found.items()}
 
     lifted = values(0.2, 0.3)
@@ -337,10 +362,13 @@ def test_intermediate_searches_a_small_tree_in_priffe_and_pimc_elsewhere() -> No
     from stickspel.search import BACKEND
 
     tree = "ismcts" if BACKEND == "numba" else "rollout"
-    assert _card_evaluator("few", "priffe") == tree
-    assert _card_evaluator("few", "tremanswhist") == "rollout"
-    assert _card_evaluator("few", "plump") == ("dd" if BACKEND == "numba" else "rollout")
-    assert {_card_evaluator("auto", g) for g in ("plump", "priffe", "tremanswhist")} == {tree}
+    assert _card_evaluator("few", adapter_for("priffe")) == tree
+    assert _card_evaluator("few", adapter_for("tremanswhist")) == "rollout"
+    assert _card_evaluator("few", adapter_for("plump")) == (
+        "dd" if BACKEND == "numba" else "rollout"
+    )
+    games = ("plump", "priffe", "tremanswhist")
+    assert {_card_evaluator("auto", adapter_for(g)) for g in games} == {tree}
 
 
 def test_a_cap_on_simulations_ends_the_search_before_the_clock() -> None:
@@ -349,7 +377,7 @@ def test_a_cap_on_simulations_ends_the_search_before_the_clock() -> None:
     model = make_bot("priffe", "heuristic", seed=0)
     while state.observation(state.current_player())["phase"] != "play":
         state.apply_action(model.act(Turn.of(state)))
-    bot = IntermediateBot(seed=1, think_ms=60_000)  # a minute: only the cap can end it
-    bot.ismcts_sims = 300
+    # a minute: only the cap can end it
+    bot = IntermediateBot(seed=1, think_ms=60_000, ismcts_sims=300)
     tree = bot._ismcts(Turn.of(state), random.Random(2))
     assert 64 <= sum(tree.root_visits().values()) <= 300 + 64

@@ -513,9 +513,6 @@ def probe() -> dict[str, Any]:
         tree = Tree(capacity=3000)
         tree.search(worlds, [1.0, 2.0, 0.5, 1.0], sims=400, seed=seed)
         out[f"ismcts/{seed}"] = [sorted(tree.root_visits().items()), tree.run(100)]
-        policy = Tree(capacity=3000, opponents="policy")
-        policy.search(worlds, [1.0, 2.0, 0.5, 1.0], sims=400, seed=seed)
-        out[f"ismcts-policy/{seed}"] = sorted(policy.root_visits().items())
     return json.loads(json.dumps(out))
 
 

@@ -42,20 +42,6 @@ def test_every_simulation_passes_a_root_card_and_every_legal_card_is_tried() -> 
     assert all(0 <= v <= 10 + 6 for v in values.values())
 
 
-def test_the_other_seats_can_play_by_the_play_out_policy_in_the_tree() -> None:
-    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
-    worlds = worlds_of(state, 8)
-    tree = Tree(capacity=20000, opponents="policy")
-    assert tree.search(worlds, [1.0] * 8, sims=500, seed=3) == 500
-    assert sorted(tree.root_visits()) == state.legal_actions()
-    # the others' cards follow the policy in each world: fewer branches than choices
-    wide = Tree(capacity=20000)
-    wide.search(worlds, [1.0] * 8, sims=500, seed=3)
-    assert tree.run(0) < wide.run(0)
-    with pytest.raises(SearchError, match="opponents"):
-        Tree(opponents="nobody")
-
-
 def test_a_full_tree_stops_growing_but_the_simulations_go_on() -> None:
     state = dealt("plump(players=3,max_cards=5,deal_order=single)", 4, ("1", "1", "1"))
     tree = Tree(capacity=20)
@@ -179,8 +165,8 @@ def test_ismcts_within_a_time_budget_plays_a_deal() -> None:
 @pytest.mark.parametrize("read", ["count", "share"])
 @pytest.mark.parametrize("cards_played", [0, 1, 6, 13])
 def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int, read: str) -> None:
-    from stickspel.bots.expert import _guessed_bids, _plump_worlds
     from stickspel.bots.inference import world_weight
+    from stickspel.bots.plump_search import guessed_bids, plump_worlds
 
     state = dealt("plump(players=4,max_cards=8,deal_order=single)", 31)
     model = ExpertBot(seed=1, think_ms=None, samples=2)
@@ -192,7 +178,7 @@ def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int, read: st
         for _ in range(cards_played - 1):
             state.apply_action(model._heuristic(Turn.of(state)))
     turn = Turn.of(state)
-    fast = _plump_worlds(turn, random.Random(8), infer=True, read=read)
+    fast = plump_worlds(turn, random.Random(8), infer=True, read=read)
     slow = random.Random(8)
     for _ in range(5):
         pos, weight, row = next(fast)
@@ -205,7 +191,7 @@ def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int, read: st
         )
         if read == "count":
             assert weight == pytest.approx(world_weight(world, turn.seat), rel=1e-12)
-        guess, _ = _guessed_bids(world, turn.seat, read)
+        guess, _ = guessed_bids(world, turn.seat, read)
         assert row == [b if b is not None else guess[s] for s, b in enumerate(world.bids)]
 
 
@@ -294,18 +280,11 @@ class _Root:
         return self.values
 
 
-def test_the_bid_is_the_most_simulated_unless_a_margin_or_a_lean_says_otherwise() -> None:
+def test_the_bid_is_the_most_simulated() -> None:
     root = _Root({0: 900, 1: 700, 2: 50}, {0: 9.6, 1: 9.1, 2: 4.0})
-    bot = ExpertBot(seed=1, think_ms=None)
-    assert bot._ismcts_bid(root) == 0
-    bot.nil_margin = 1.0  # nothing must beat one by a point: 9.6 < 9.1 + 1
-    assert bot._ismcts_bid(root) == 1
-    bot.nil_margin = 0.4
-    assert bot._ismcts_bid(root) == 0
-    bot.nil_margin, bot.bid_lean = 0.0, 0.6  # one credited 0.6 above its mean
-    assert bot._ismcts_bid(root) == 1
-    bot.bid_lean = 5.0  # two is simulated too little (under a tenth) to be leaned to
-    assert bot._ismcts_bid(root) == 1
+    assert ExpertBot._ismcts_bid(root) == 0
+    root = _Root({0: 500, 1: 500, 2: 50}, {0: 9.1, 1: 9.6, 2: 4.0})
+    assert ExpertBot._ismcts_bid(root) == 0  # the lower between equals
 
 
 def test_a_priffe_seat_is_credited_with_its_sides_tricks() -> None:
@@ -320,149 +299,3 @@ def test_a_priffe_seat_is_credited_with_its_sides_tricks() -> None:
     pos.s[K_PAIRS] = 0  # no partners: the seat's own tricks
     tree.search([pos], [1.0], sims=10, seed=1)
     assert tree.root_values() == {parse_card("AS"): 4.0}
-
-
-@pytest.mark.parametrize("c_others", [0.0, 2.0])
-def test_ucb_constant_at_the_other_seats_cards_is_its_own(c_others: float) -> None:
-    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
-    worlds = worlds_of(state, 6)
-    visits = []
-    for c in (None, c_others):
-        tree = Tree(capacity=5000)
-        tree.c_others = c
-        tree.search(worlds, [1.0] * 6, sims=600, seed=3)
-        visits.append(tree.root_visits())
-    # the root is the seat's own card: its choice there reads c, but the values it
-    # sees come from the others' play below, which c_others changes
-    assert sum(visits[1].values()) == 600
-    assert visits[0] != visits[1]
-
-
-def _children(tree: Tree, node: int) -> list[tuple[int, int]]:
-    """(node, action) of each child of ``node``."""
-    from stickspel.search.ismcts import ACTION_, FIRST_, NEXT_, NODE_W
-
-    out = []
-    ch = int(tree.tree[node * NODE_W + FIRST_])
-    while ch >= 0:
-        out.append((ch, int(tree.tree[ch * NODE_W + ACTION_])))
-        ch = int(tree.tree[ch * NODE_W + NEXT_])
-    return out
-
-
-def test_the_others_late_choices_are_kept_apart_by_the_hand_they_hold() -> None:
-    from stickspel.search.ismcts import HAND_ACTION
-
-    state = dealt("plump(players=4,max_cards=3,deal_order=single)", 5, ("1", "0", "1", "0"))
-    worlds = worlds_of(state, 12)
-    nxt = (state.current_player() + 1) % 4
-    hands = {w.hands[nxt] for w in worlds}
-    for keys, keyed in ((3, True), (2, False)):
-        tree = Tree(capacity=20000)
-        tree.hand_keys = keys  # the next seat holds 3 cards: keyed at 3, not at 2
-        assert tree.search(worlds, [1.0] * 12, sims=800, seed=4) == 800
-        below = [c for node, _ in _children(tree, 0) for c in _children(tree, node)]
-        assert below
-        if not keyed:
-            assert all(a < 52 for _, a in below)
-            continue
-        assert {a - HAND_ACTION for _, a in below} <= hands
-        for node, a in below:  # a hand's node leads to cards of that hand only
-            cards = {card for _, card in _children(tree, node)}
-            assert cards and all((a - HAND_ACTION) >> card & 1 for card in cards)
-
-
-def _own_entries(tree: Tree) -> list[tuple[int, int, int, int]]:
-    """(node, card, hand, simulations) of each entry of this search's table."""
-    from stickspel.search.ismcts import OWN_W
-
-    out = []
-    for at in range(0, len(tree.own), OWN_W):
-        key = int(tree.own[at])
-        if key >> 23 == tree._own_gen:
-            out.append(((key >> 6) & ((1 << 17) - 1), key & 63, int(tree.own[at + 1]),
-                        int(tree.own[at + 2])))  # fmt: skip
-    return out
-
-
-def test_the_others_late_choices_read_their_hands_statistics_under_a_shared_tree() -> None:
-    from stickspel.search.ismcts import NODE_W, VISITS_
-
-    state = dealt("plump(players=4,max_cards=3,deal_order=single)", 5, ("1", "0", "1", "0"))
-    worlds = worlds_of(state, 12)
-    nxt = (state.current_player() + 1) % 4
-    hands = {w.hands[nxt] for w in worlds}
-    tree = Tree(capacity=20000)
-    tree.own_keys = 3  # the next seat holds 3 cards: its choices read its hand's statistics
-    assert tree.search(worlds, [1.0] * 12, sims=800, seed=4) == 800
-    entries = _own_entries(tree)
-    assert entries
-    for node, _ in _children(tree, 0):
-        below = _children(tree, node)
-        assert below and all(a < 52 for _, a in below)  # cards only: one node a card
-        mine = [e for e in entries if e[0] == node]
-        assert {hand for _, _, hand, _ in mine} <= hands
-        assert all(hand >> card & 1 for _, card, hand, _ in mine)
-        for child, card in below:  # every simulation through a card is its hand's too
-            through = sum(v for _, c, _, v in mine if c == card)
-            assert through == int(tree.tree[child * NODE_W + VISITS_])
-    # a fresh search starts from an empty table, without clearing it
-    tree.search(worlds, [1.0] * 12, sims=50, seed=5)
-    assert sum(v for *_, v in _own_entries(tree)) < sum(v for *_, v in entries)
-    tree.hand_keys = 3
-    with pytest.raises(SearchError, match="own_keys: not with hand_keys"):
-        tree.search(worlds, [1.0] * 12, sims=10, seed=3)
-
-
-def test_a_hand_new_at_a_node_chooses_as_the_tree_does_without_the_table() -> None:
-    # the first card of a ten-card deal: no other seat is down to 3 cards in the
-    # tree, so the table is never read and the search is the default's move for move
-    state = dealt("plump(players=4,max_cards=10,deal_order=single)", 5, ("3", "2", "2", "1"))
-    worlds = worlds_of(state, 40)
-    visits = []
-    for keys in (0, 3):
-        tree = Tree(capacity=20000)
-        tree.own_keys = keys
-        tree.search(worlds, [1.0] * 40, sims=3000, seed=6)
-        visits.append(tree.root_visits())
-    assert visits[0] == visits[1]
-
-
-def test_a_hands_statistics_weigh_in_by_its_simulations() -> None:
-    from stickspel.search.ismcts import OWN_PRIOR, _own_score
-    from stickspel.search.position import new_buffer
-
-    logs = _log_table()
-    own = new_buffer(5)
-    assert _own_score(own, 0, 0.25, 0.7, 20.0, logs) == 0.25  # new to this hand: the node's
-    assert own[4] == 1  # ... and the card counted available to it
-    own[2], own[3] = int(OWN_PRIOR), int(OWN_PRIOR) * 10  # as many simulations as the prior
-    hand = 10 / 20 + 0.7 * math.sqrt(math.log(2) / OWN_PRIOR)
-    assert _own_score(own, 0, 0.25, 0.7, 20.0, logs) == pytest.approx((0.25 + hand) / 2)
-
-
-def test_a_tree_held_to_one_ply_is_a_flat_search_over_the_roots_choices() -> None:
-    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
-    worlds = worlds_of(state, 8)
-    flat = Tree(capacity=20000)
-    flat.depth = 1
-    assert flat.search(worlds, [1.0] * 8, sims=600, seed=3) == 600
-    # the root and one node for each legal card: everything after them played out
-    assert flat.run(0) == 1 + len(state.legal_actions())
-    deep = Tree(capacity=20000)
-    deep.search(worlds, [1.0] * 8, sims=600, seed=3)
-    assert deep.run(0) > flat.run(0)
-
-
-def test_the_play_outs_can_be_careful_and_no_other_policy_is_taken() -> None:
-    state = dealt("plump(players=4,max_cards=6,deal_order=single)", 2, ("1", "2", "0", "2"))
-    worlds = worlds_of(state, 8)
-    trees = {}
-    for policy in ("aware", "careful"):
-        trees[policy] = Tree(capacity=20000)
-        trees[policy].policy = policy
-        assert trees[policy].search(worlds, [1.0] * 8, sims=500, seed=3) == 500
-    assert trees["aware"].root_values() != trees["careful"].root_values()
-    trees["aware"].policy = "clever"
-    with pytest.raises(SearchError, match="policy='clever'"):
-        trees["aware"].search(worlds, [1.0] * 8, sims=10, seed=3)

@@ -10,12 +10,13 @@ import pytest
 
 from stickspel import load_game
 from stickspel.bots import Turn
-from stickspel.bots.expert import ExpertBot, _bid_row, _expected_tricks, _plump_draw
+from stickspel.bots.expert import ExpertBot
 from stickspel.bots.inference import plump_hands_weight
 from stickspel.bots.plump import count_tricks
+from stickspel.bots.plump_search import bid_row, expected_tricks, plump_draw
 from stickspel.core.cards import mask_of
 from stickspel.games.plump import PlumpState
-from stickspel.games.plump.worlds import _shown, deal_with_voids
+from stickspel.games.plump.worlds import deal_with_voids, shown
 from stickspel.search import Position
 from stickspel.search import kernels as K
 from stickspel.search.position import new_buffer
@@ -45,24 +46,24 @@ def positions(text: str, seed: int) -> list[PlumpState]:
 
 def python_world(state: PlumpState, seat: int, hands: list[int], read: str) -> tuple:
     """The weight, bid row and position the Python path gives the hands still held."""
-    shown, _ = _shown(state)
+    played, _ = shown(state)
     deal = state.current_deal_items()[0]
     dealt = [
-        list(deal.hands[s]) if s == seat else sorted(shown[s] + cards_in(hands[s]))
+        list(deal.hands[s]) if s == seat else sorted(played[s] + cards_in(hands[s]))
         for s in range(state.num_players)
     ]
     size, trump, up = state.hand_size, state.trump, state.upcard
-    expected = _expected_tricks(read, dealt, size, trump, up)
+    expected = expected_tricks(read, dealt, size, trump, up)
     weight = plump_hands_weight(
         dealt, state.auction, seat, size, trump, up, shift=SHIFT, expected=expected
     )
-    row = _bid_row(dealt, state.bids, seat, size, trump, up, expected)
+    row = bid_row(dealt, state.bids, seat, size, trump, up, expected)
     masks = [mask_of(h) for h in dealt]
     if state.phase == type(state).PLAY_PHASE:
-        played = [mask_of(c) for c in shown]
+        down = [mask_of(c) for c in played]
         trick = list(state.trick)
         leader = state.leader if trick else state.current
-        left = [masks[s] & ~played[s] for s in range(len(masks))]
+        left = [masks[s] & ~down[s] for s in range(len(masks))]
         pos = Position.from_hands(left, trump, leader, trick=trick, tricks=state.tricks_won)
     else:
         first = state.dealer_seat if state.rules.first_lead == "dealer" else state.forhand()
@@ -80,11 +81,11 @@ def test_a_compiled_world_is_the_python_paths_world_of_its_hands(text: str, read
     checked = 0
     for state in positions(text, 17)[::3]:
         turn = Turn.of(state)
-        draw = _plump_draw(turn, random.Random(4), True, SHIFT, read, 40)
+        draw = plump_draw(turn, random.Random(4), True, 40, SHIFT, read)
         assert draw is not None
         assert draw.draw(40) == 40
         worlds = draw.worlds
-        _, voids = _shown(state)
+        _, voids = shown(state)
         for k in range(0, 40, 7):
             hands = worlds.hands(k)
             assert hands[turn.seat] == int(Position.from_state(state).s[K.HANDS_ + turn.seat])
@@ -145,6 +146,5 @@ def test_the_expert_decides_alike_with_either_worlds() -> None:
     for state in positions(GAMES[0], 3)[::4]:
         turn = Turn.of(state)
         for compiled in (True, False):
-            bot = ExpertBot(seed=2, think_ms=None, samples=60)
-            bot.compiled_worlds = compiled
+            bot = ExpertBot(seed=2, think_ms=None, samples=60, compiled_worlds=compiled)
             assert bot.act(turn) in turn.legal_actions

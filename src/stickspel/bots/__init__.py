@@ -1,9 +1,9 @@
 """Bots: players that choose an action for the seat to act.
 
-A bot sees only what its seat may see: it is handed a
-:class:`~stickspel.core.turn.Turn` (the seat,
-its observation and the legal actions, and a way to sample worlds the seat
-cannot tell from the real one), never the state.  Every game offers
+A bot sees only what its seat may see: it is handed a :class:`~stickspel.core.turn.Turn` (the seat,
+its observation and the legal actions, and its :class:`~stickspel.core.turn.InformationSet`: the
+worlds the seat cannot tell from the real one, dealt from what it knows),
+never the state.  Every game offers
 ``random``, ``heuristic`` (its rule-based bot) and the levels a player picks,
 ``beginner``, ``intermediate`` and ``expert`` (:mod:`stickspel.bots.expert`:
 the heuristic that slips, shallow search, full search); each game's own bots
@@ -25,9 +25,9 @@ import importlib
 import random
 
 from stickspel.core import RulesError
-from stickspel.core.turn import Bot, Turn
+from stickspel.core.turn import Bot, InformationSet, Turn
 
-__all__ = ["Bot", "Turn", "RandomBot", "make_bot", "bot_names", "LEVELS"]
+__all__ = ["Bot", "Turn", "InformationSet", "RandomBot", "make_bot", "bot_names", "LEVELS"]
 
 
 class RandomBot:

@@ -102,7 +102,7 @@ def policy_weight(world: Any, seat: int, mismatch: float = MISMATCH) -> float:
     replay = world.clone()
     for _ in actions:
         replay.undo_action()
-    model = make_bot(type(world).__module__.split(".")[2], "heuristic", seed=0)
+    model = make_bot(world.GAME, "heuristic", seed=0)
     weight = 1.0
     for action in actions:
         if replay.phase == type(replay).PLAY_PHASE:

@@ -11,10 +11,7 @@ starved), adds one node, plays the deal out with the goal-aware policy of
 :func:`~stickspel.search.kernels.aware_card` and credits every node on the path
 with the deal score of the seat that moved into it.  The other seats' choices
 in the tree are then what their statistics say across all the worlds: a seat
-cannot choose by the cards it could not see.  (``Tree(opponents="policy")``
-takes their cards instead from the play-out's policy on their hands in each
-world, the tree branching on them as on chance: measured level with the
-default, docs/bots.md.)  :meth:`Tree.start_bid` puts Plump's bid at the root,
+cannot choose by the cards it could not see.  :meth:`Tree.start_bid` puts Plump's bid at the root,
 so that a bid is judged by the card play that follows it under the same search.
 
 The worlds come in drawn and weighted (the bots draw them with what the bids
@@ -69,58 +66,16 @@ NODE_W = 7
 #: a bid at the root: whether it is one, the seat, the candidate bids (a bit a
 #: bid), the dealer whose guessed bid the spärr moves (-1: none), the tricks.
 BIDDING_, SEAT_, CANDS_, DEALER_, SIZE_ = 3, 4, 5, 6, 7
-#: ... and whether the other seats play by the play-out's policy in the tree too
-#: (1) or choose by the tree's statistics (0, IS-MCTS's own way).
-OPPONENTS_ = 8
 #: ... and whether the root's choices are tried evenly (1: the least simulated
 #: next, so that each is valued from as many simulations; analysis) or by UCB1 (0).
-EVEN_ROOT_ = 9
-#: ... and the cards in hand at or below which another seat's choice is keyed by
-#: the hand it holds in the world (0: never): late in a deal a seat chooses by
-#: its own cards, as its information set would, not by statistics over all hands.
-HAND_KEYS_ = 10
-#: ... and the plies the tree holds at most, the root's choice (a card or the bid)
-#: the first (0: no limit; 1: a flat search, every card after the root's choice
-#: played out by the policy).
-DEPTH_ = 11
-#: ... and the play-outs' policy: 0 :func:`~stickspel.search.kernels.aware_card`,
-#: 1 :func:`~stickspel.search.kernels.careful_card`.
-POLICY_ = 12
-#: ... and the cards in hand at or below which another seat chooses by its statistics
-#: for the hand it holds in the world too, kept in a table beside the tree and
-#: blended with the node's (:func:`_own_score`; 0: never): its choice keyed by its
-#: own information, as OpenSpiel's IS-MCTS keys it, while the tree below stays one
-#: for every hand, so that the seat's own later nodes are shared across the worlds
-#: (:data:`HAND_KEYS_` hangs them under the hands, one world's each).  Only late in
-#: a deal: with more cards a hand is one world's, and its statistics that world's,
-#: the seat playing as if it saw every hand (2,000 worlds, 35,000 simulations: some
-#: 17 a hand at the first of the other seats' nodes).
-OWN_KEYS_ = 13
-#: ... and the generation of the table of those statistics (its entries of another
-#: generation are empty: a fresh search clears it without a write).
-OWN_GEN_ = 14
-META_SIZE = 15
-#: A hand-keyed node's action: the hand's bitmask above every card and bid.
-HAND_ACTION = 1 << 56
+EVEN_ROOT_ = 8
+META_SIZE = 9
 #: A bid's action in the tree: above the 52 cards.
 BID_ACTION = 52
 #: UCB1's exploration constant, the scores scaled to 0 … 1 by the table's highest.
 UCB_C = 0.7
-#: The play-outs' policies, by their code in ``meta[POLICY_]``.
-PLAYOUT_POLICIES = ("aware", "careful")
 #: Nodes a tree holds at most (past them simulations add none).
 MAX_NODES = 1 << 17
-#: Entries of the table of the other seats' statistics by hand (:data:`OWN_KEYS_`),
-#: each :data:`OWN_W` slots: the key (generation, node and card), the hand, the
-#: simulations through it, its mover's deal scores summed, its availability.
-OWN_ENTRIES = 1 << 18
-OWN_W = 5
-#: Slots a lookup probes past its own before it gives up (the node's statistics
-#: over every hand are read instead).
-OWN_PROBES = 16
-#: The simulations of a hand at which its own statistics weigh as much as the
-#: node's over every hand (:func:`_own_score`).
-OWN_PRIOR = 8.0
 
 
 @jit
@@ -132,7 +87,6 @@ def simulate(
     meta: Any,
     sims: int,
     c: float,
-    c_others: float,
     noise: int,
     rng: Any,
     s: Any,
@@ -140,8 +94,6 @@ def simulate(
     wbids: Any,
     bidtab: Any,
     logs: Any,
-    own: Any,
-    own_path: Any,
 ) -> int:
     """``sims`` simulations; returns the nodes the tree holds after them.
 
@@ -149,13 +101,9 @@ def simulate(
     ``order``: world indices to draw from; ``util``: the score tables of the
     goal-aware policy (a row a seat); ``meta``: the node count and the capacity;
     ``c``: UCB1's constant on scores scaled by ``meta[2]``, the highest score
-    (scaled by 1000), at the cards of the seat searching (``meta[SEAT_]``), and
-    ``c_others`` at the other seats' cards; ``noise``: the chance in 1000 of a random card in a
+    (scaled by 1000); ``noise``: the chance in 1000 of a random card in a
     play-out; ``s``, ``path``: scratch buffers (a position, the nodes walked);
-    ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`); ``own``, ``own_path``:
-    the table of the other seats' statistics by hand and the entries walked
-    (:data:`OWN_KEYS_`; ``own_path`` holds -1 where the choice read the node's
-    own statistics).  A node is credited
+    ``logs``: ``log(i)`` for small ``i`` (:func:`_log_table`).  A node is credited
     with its mover's score by the tricks it ends with, in Priffe (``K.PAIRS_``)
     the tricks of its side.
 
@@ -169,7 +117,6 @@ def simulate(
     bid) before the cards are played."""
     scale = meta[2] / 1000.0
     n = worlds[K.N_]
-    careful = meta[POLICY_] == 1
     bids = [0] * K.MAX_SEATS
     for _ in range(sims):
         w = order[K.next_random(rng) % len(order)]
@@ -199,45 +146,11 @@ def simulate(
                 b = bids[i]
                 for t in range(K.UT):
                     util[i * K.UT + t] = bidtab[b * K.UT + t]
-        top = meta[DEPTH_] if meta[DEPTH_] > 0 else K.MAX_PLY + 2
-        while s[K.HANDS_ + s[K.MOVE_]] and depth < top:
+        while s[K.HANDS_ + s[K.MOVE_]]:
             legal = K.legal_mask(s)
-            if meta[OPPONENTS_] and s[K.MOVE_] != meta[SEAT_]:
-                # another seat's card by the play-out's policy, in this world's hand:
-                # the tree branches on it as on a chance event
-                if noise > 0 and K.next_random(rng) % 1000 < noise:
-                    a = K.random_card(legal, rng)
-                else:
-                    a = K.goal_card(s, util, careful)
-                child = _child(tree, meta, node, a, s[K.MOVE_])
-                K.play(s, a)
-                if child < 0:
-                    break  # the tree is full: the rest is played out
-                depth += 1
-                path[depth] = child
-                if tree[child * NODE_W + VISITS_] == 0:
-                    break  # a new node: the rest is played out
-                node = child
-                continue
-            mover = s[K.MOVE_]
-            hand = s[K.HANDS_ + mover]
-            if mover != meta[SEAT_] and K.popcount(hand) <= meta[HAND_KEYS_]:
-                # this seat's statistics kept apart for each hand it may hold: a
-                # node for the hand, its children the cards
-                keyed = _child(tree, meta, node, HAND_ACTION + hand, mover)
-                if keyed < 0:
-                    break  # the tree is full: the rest is played out
-                depth += 1
-                path[depth] = keyed
-                node = keyed
             best = -1
             best_score = -1e300
-            best_entry = -1
             tried = 0
-            cc = c if mover == meta[SEAT_] else c_others
-            # another seat late in the deal: its statistics for the hand it holds here
-            # too, the node of the card it plays every hand's
-            own_keyed = mover != meta[SEAT_] and K.popcount(hand) <= meta[OWN_KEYS_]
             ch = tree[node * NODE_W + FIRST_]
             while ch >= 0:
                 at = ch * NODE_W
@@ -248,18 +161,12 @@ def simulate(
                     v = tree[at + VISITS_]
                     avail = tree[at + AVAIL_]
                     lg = logs[avail] if avail < len(logs) else math.log(avail)
-                    score = tree[at + VALUE_] / (v * scale) + cc * math.sqrt(lg / v)
+                    score = tree[at + VALUE_] / (v * scale) + c * math.sqrt(lg / v)
                     if node == 0 and meta[EVEN_ROOT_]:
                         score = -v
-                    e = -1
-                    if own_keyed:
-                        e = _own_entry(own, meta[OWN_GEN_], node, a, hand)
-                        if e >= 0:
-                            score = _own_score(own, e, score, cc, scale, logs)
                     if score > best_score:
                         best_score = score
                         best = ch
-                        best_entry = e
                 ch = tree[at + NEXT_]
             untried = legal & ~tried
             if untried:
@@ -269,21 +176,16 @@ def simulate(
                     K.play(s, a)
                     depth += 1
                     path[depth] = new
-                    if own_keyed:
-                        own_path[depth] = _own_entry(own, meta[OWN_GEN_], node, a, hand)
-                        if own_path[depth] >= 0:
-                            own[own_path[depth] + 4] += 1
                 break  # the tree ends here: the rest is played out
             K.play(s, tree[best * NODE_W + ACTION_])
             node = best
             depth += 1
             path[depth] = node
-            own_path[depth] = best_entry
         while s[K.HANDS_ + s[K.MOVE_]]:
             if noise > 0 and K.next_random(rng) % 1000 < noise:
                 card = K.random_card(K.legal_mask(s), rng)
             else:
-                card = K.goal_card(s, util, careful)
+                card = K.goal_card(s, util, False)
             K.play(s, card)
         for d in range(1, depth + 1):
             at = path[d] * NODE_W
@@ -293,64 +195,7 @@ def simulate(
                 t += s[K.TRICKS_ + (mover + 2) % n]
             tree[at + VISITS_] += 1
             tree[at + VALUE_] += util[mover * K.UT + t]
-            e = own_path[d]
-            if e >= 0:
-                own[e + 2] += 1
-                own[e + 3] += util[mover * K.UT + t]
-                own_path[d] = -1
     return int(meta[0])
-
-
-@jit
-def _own_score(own: Any, e: int, node_score: float, c: float, scale: float, logs: Any) -> float:
-    """A card's UCB1 score for a hand (entry ``e`` of the table) blended with the
-    node's over every hand (``node_score``) by the hand's simulations: the node's
-    alone for a hand new here, as if there were no table, and the hand's more and
-    more past :data:`OWN_PRIOR` of them.  Counts the card's availability for the
-    hand."""
-    own[e + 4] += 1
-    v = own[e + 2]
-    if v == 0:
-        return node_score
-    avail = own[e + 4]
-    lg = logs[avail] if avail < len(logs) else math.log(avail)
-    hand_score = own[e + 3] / (v * scale) + c * math.sqrt(lg / v)
-    w = v / (v + OWN_PRIOR)
-    blended: float = (1.0 - w) * node_score + w * hand_score
-    return blended
-
-
-@jit
-def _own_entry(own: Any, gen: int, node: int, card: int, hand: int) -> int:
-    """The entry of ``card`` played from ``hand`` at ``node`` in the table of this
-    search's generation, made when missing (-1: no room within the probes)."""
-    k1 = (gen << 23) | (node << 6) | card
-    slot = K.tt_slot(k1, hand, OWN_ENTRIES - 1)
-    for _ in range(OWN_PROBES):
-        at = slot * OWN_W
-        if own[at] == k1 and own[at + 1] == hand:
-            return at
-        if (own[at] >> 23) != gen:  # empty, or an earlier search's
-            own[at] = k1
-            own[at + 1] = hand
-            own[at + 2] = 0
-            own[at + 3] = 0
-            own[at + 4] = 0
-            return at
-        slot = (slot + 1) & (OWN_ENTRIES - 1)
-    return -1
-
-
-@jit
-def _child(tree: Any, meta: Any, node: int, a: int, mover: int) -> int:
-    """``node``'s child for card ``a``, added when missing (-1: the tree is full)."""
-    ch = tree[node * NODE_W + FIRST_]
-    while ch >= 0:
-        if tree[ch * NODE_W + ACTION_] == a:
-            tree[ch * NODE_W + AVAIL_] += 1
-            return int(ch)
-        ch = tree[ch * NODE_W + NEXT_]
-    return _add_child(tree, meta, node, a, mover)
 
 
 @jit
@@ -408,43 +253,17 @@ def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any, logs: An
 class Tree:
     """One search's tree, reused from decision to decision (its buffers are large)."""
 
-    def __init__(
-        self,
-        capacity: int = MAX_NODES,
-        c: float = UCB_C,
-        noise: float = 0.1,
-        opponents: str = "tree",
-    ) -> None:
-        if opponents not in ("tree", "policy"):
-            raise SearchError("search.opponents", value=repr(opponents))
-        self.opponents = opponents
+    def __init__(self, capacity: int = MAX_NODES, c: float = UCB_C, noise: float = 0.1) -> None:
         self.order_size = _ORDER_SIZE  # the draws of worlds a simulation picks among
         self.even_root = False  # the root's choices tried evenly (analysis), not by UCB1
         self.capacity = capacity
         self.c = c
-        #: UCB1's constant at the other seats' cards (``None``: ``c``): how greedily
-        #: the tree's model of them plays what their statistics favour.
-        self.c_others: float | None = None
-        #: Cards in hand at or below which the other seats' choices are kept apart
-        #: by the hand each holds in the world (0: never; :data:`HAND_KEYS_`).
-        self.hand_keys = 0
-        #: Cards in hand at or below which the other seats choose by their statistics
-        #: for the hand each holds, the tree below shared (0: never; :data:`OWN_KEYS_`).
-        self.own_keys = 0
-        self._own_gen = 0
-        self.own: Any = new_buffer(1)  # the table, made when first asked for
-        self.own_path: Any = new_buffer(2 * K.MAX_PLY + 2)
-        self.own_path[:] = [-1] * len(self.own_path)
-        #: Plies the tree holds at most, the root's choice the first (0: no limit; :data:`DEPTH_`).
-        self.depth = 0
-        #: The play-outs' policy: "aware" or "careful" (:data:`POLICY_`).
-        self.policy = "aware"
         self.noise = noise
         self.tree: Any = new_buffer(capacity * NODE_W)
         self.meta: Any = new_buffer(META_SIZE)
         self.rng: Any = new_buffer(1)
         self.s: Any = new_buffer(K.STATE_SIZE)
-        self.path: Any = new_buffer(2 * K.MAX_PLY + 2)  # a hand's node and its card's
+        self.path: Any = new_buffer(K.MAX_PLY + 2)  # the nodes a simulation walks
         self.worlds: Any = None
         self.order: Any = None
         self.util: Any = None
@@ -507,18 +326,12 @@ class Tree:
         mask = 0
         for b in candidates:
             mask |= 1 << b
-        self.meta[BIDDING_:OPPONENTS_] = [1, seat, mask, sparr_dealer, size]
+        self.meta[BIDDING_ : SIZE_ + 1] = [1, seat, mask, sparr_dealer, size]
 
     def _load(
         self, worlds: Sequence[Position] | WorldRows, weights: Sequence[float], seed: int
     ) -> Position:
         """The worlds in, the tree emptied; the first world (what they share)."""
-        if self.policy not in PLAYOUT_POLICIES:
-            raise SearchError(
-                "search.policy", value=repr(self.policy), policies=", ".join(PLAYOUT_POLICIES)
-            )
-        if self.own_keys and (self.hand_keys or self.capacity > MAX_NODES):
-            raise SearchError("search.own_keys")
         if isinstance(worlds, WorldRows):
             if not worlds.count:
                 raise SearchError("search.worlds")
@@ -535,17 +348,7 @@ class Tree:
         self.order = new_buffer(self.order_size)
         self.order[:] = _draw_order(weights, self.order_size)
         self.meta[:] = [1, self.capacity, 1000] + [0] * (META_SIZE - 3)
-        self.meta[OPPONENTS_] = int(self.opponents == "policy")
         self.meta[EVEN_ROOT_] = int(self.even_root)
-        self.meta[HAND_KEYS_] = self.hand_keys
-        self.meta[DEPTH_] = self.depth
-        self.meta[POLICY_] = PLAYOUT_POLICIES.index(self.policy)
-        self.meta[OWN_KEYS_] = self.own_keys
-        if self.own_keys:
-            if len(self.own) < OWN_ENTRIES * OWN_W:
-                self.own = new_buffer(OWN_ENTRIES * OWN_W)
-            self._own_gen += 1  # the earlier searches' entries are empty to this one
-            self.meta[OWN_GEN_] = self._own_gen
         self.tree[:NODE_W] = [-1, -1, -1, 0, 0, -1, 0]  # the root
         self.rng[0] = seed & 0x7FFFFFFF
         return first
@@ -559,9 +362,8 @@ class Tree:
         return int(
             simulate(
                 self.worlds, self.order, self.util, self.tree, self.meta, sims, self.c,
-                self.c if self.c_others is None else self.c_others,
                 round(1000 * self.noise), self.rng, self.s, self.path, self.wbids,
-                self.bidtab, _log_table(), self.own, self.own_path,
+                self.bidtab, _log_table(),
             )
         )  # fmt: skip
 

@@ -38,7 +38,7 @@ from stickspel.games.plump.rules import BID, BID_BASE
 if TYPE_CHECKING:
     from stickspel.games.plump.state import PlumpState
 
-__all__ = ["sample_world", "sample_deal", "deal_with_voids"]
+__all__ = ["sample_world", "sample_deal", "deal_with_voids", "hidden_piles", "shown"]
 
 
 def sample_world(state: PlumpState, seat: int, rng: random.Random) -> PlumpState:
@@ -76,7 +76,7 @@ def hidden_piles(
     deal: Deal, seat: int, size: int, played: list[list[int]], voids: list[int]
 ) -> tuple[list[int], list[tuple[int, int, int]]]:
     """What ``seat`` has not seen of ``deal`` (``size`` cards a hand; ``played`` and
-    ``voids`` as :func:`_shown` gives them) and where it lies: the unseen cards,
+    ``voids`` as :func:`shown` gives them) and where it lies: the unseen cards,
     and the piles they were dealt into as ``(size, suits banned, seat)`` — the
     other seats' cards still held (a suit banned where the seat has shown out),
     the blind hand if there is one (seat -1), the undealt rest last (seat -1)."""
@@ -100,7 +100,7 @@ def hidden_piles(
 def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Deal:
     """``deal`` with every card ``seat`` has not seen dealt again, voids respected."""
     n = state.num_players
-    played, voids = _shown(state)
+    played, voids = shown(state)
     unseen, where = hidden_piles(deal, seat, state.hand_size, played, voids)
     others = [s for s in range(n) if s != seat]
     piles = deal_with_voids(unseen, [p[0] for p in where], [p[1] for p in where], rng)
@@ -111,7 +111,7 @@ def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Dea
     return Deal(tuple(hands), extra, deal.upcard)
 
 
-def _shown(state: PlumpState) -> tuple[list[list[int]], list[int]]:
+def shown(state: PlumpState) -> tuple[list[list[int]], list[int]]:
     """The cards each seat has played this deal, and the suits it has shown out
     of (a mask with bit ``s`` for suit ``s``)."""
     n = state.num_players

@@ -1,0 +1,352 @@
+"""Plump's search adapter: worlds weighted by the bids, and the bid as a search's root.
+
+The expert's worlds for IS-MCTS are drawn with the bids made: each world's
+hands weighted by how likely each other seat's bid is for the hand it holds
+there (:func:`stickspel.bots.inference.plump_hands_weight`), and every seat's
+bid in it (the ones still to come guessed from the hands, :func:`bid_row`).
+:func:`plump_worlds` draws them in Python, :func:`plump_draw` in compiled code
+(:class:`stickspel.search.redeal.PlumpDraw`: the same deals, weights and rows).
+A bid is judged at the root of the tree (:meth:`PlumpSearch.start_bid_tree`)
+or, without it, by play-outs of each world (:meth:`PlumpSearch.call_values`).
+
+Everything here reads the turn's information set: the frame's public parts
+(the rules, the dealer, the bids, the cards down) and the seat's own hand.
+
+>>> from stickspel.core.cards import parse_cards
+>>> bid_row([parse_cards("AS KS"), parse_cards("2C 3C"), parse_cards("AH 4D")],
+...         [None, 1, None], 0, 2, 3, None)
+[0, 1, 1]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from stickspel.bots import Turn
+from stickspel.bots.inference import world_weight
+from stickspel.bots.plump import count_dealt, share_dealt
+from stickspel.bots.search_adapter import SearchAdapter
+from stickspel.games.plump.rules import BID_BASE, PLAY, score_deal
+
+if TYPE_CHECKING:
+    from stickspel.bots.expert import ExpertBot
+
+__all__ = [
+    "SEARCH",
+    "PlumpSearch",
+    "bid_row",
+    "expected_tricks",
+    "guessed_bids",
+    "plump_worlds",
+    "plump_draw",
+]
+
+#: Bids judged by simulation (without the tree): the ones nearest the tricks the hand counts.
+BID_CANDIDATES = 4
+#: Points a bid loses per trick it stands from the counted tricks: breaks ties only.
+BID_TIE_BREAK = 0.01
+#: Fast play-outs a world for the distribution of the seat's tricks (compiled search;
+#: fewer where the kernels run as plain Python).
+BID_PLAYOUTS = 64
+BID_PLAYOUTS_PYTHON = 8
+#: Goal-aware play-outs a world for each bid judged: without noise the policy
+#: plays a world one way, so one is enough (the worlds give the spread).
+AWARE_PLAYOUTS = 1
+
+
+def bid_row(
+    dealt: Sequence[Sequence[int]],
+    bids: Sequence[int | None],
+    seat: int,
+    size: int,
+    trump: int | None,
+    upcard: int | None,
+    expected: Sequence[float] | None = None,
+) -> list[int]:
+    """Every seat's bid — the ones made, the ones still to come guessed as the
+    tricks the hand is ``expected`` to take (default: what it counts,
+    ``count_dealt``), 0 for ``seat``."""
+    n = len(bids)
+    row = [b if b is not None else 0 for b in bids]
+    for s in range(n):
+        if bids[s] is None and s != seat:
+            mean = (
+                count_dealt(dealt[s], n, size, trump, upcard) if expected is None else expected[s]
+            )
+            row[s] = max(0, min(size, round(mean)))
+    return row
+
+
+def expected_tricks(
+    read: str, dealt: Sequence[Sequence[int]], size: int, trump: int | None, upcard: int | None
+) -> list[float] | None:
+    """The tricks each hand of a world is read to take: ``"share"``, its count scaled
+    to the deal's tricks (``share_dealt``); ``"count"`` (``None``), the count."""
+    return share_dealt(dealt, size, trump, upcard) if read == "share" else None
+
+
+def guessed_bids(world: Any, seat: int, read: str = "count") -> tuple[list[int], float]:
+    """Every seat's bid in ``world`` (:func:`bid_row`, the hands read as ``read``
+    says: :func:`expected_tricks`), and what ``seat``'s hand counts."""
+    n, size, trump, up = world.num_players, world.hand_size, world.trump, world.upcard
+    expected = expected_tricks(read, world.dealt, size, trump, up)
+    row = bid_row(world.dealt, world.bids, seat, size, trump, up, expected)
+    return row, count_dealt(world.dealt[seat], n, size, trump, up)
+
+
+def _world_frame(state: Any) -> tuple[bool, list[int], int, tuple[int, ...]]:
+    """What every world of a decision shares: whether the cards are being played,
+    the trick on the table, who leads it (the first lead while bidding) and the
+    bids made (0 for a bid not made)."""
+    in_play = state.phase == PLAY
+    trick = list(state.trick)
+    if in_play:
+        leader = state.leader if trick else state.current
+    else:
+        leader = state.dealer_seat if state.rules.first_lead == "dealer" else state.forhand()
+    return in_play, trick, leader, tuple(b if b is not None else 0 for b in state.bids)
+
+
+def plump_worlds(
+    turn: Turn, rng: random.Random, infer: bool, shift: float = 0.0, read: str = "count"
+) -> Iterator[tuple[Any, float, list[int]]]:
+    """Worlds for IS-MCTS without end: each a search position (from the first lead
+    while bidding), its weight by the bids made, and every seat's bid (the ones
+    still to come guessed from the hands; ``shift``, ``read``: how the others'
+    hands are read, for :mod:`benchmarks.bench_worlds`).  The hands are redealt
+    as ``sample_world`` does but no state is rebuilt (a third of the time); with
+    simultaneous bids still hidden, whole worlds are drawn."""
+    from stickspel.bots.inference import plump_hands_weight
+    from stickspel.core.cards import mask_of
+    from stickspel.games.plump.worlds import sample_deal, shown
+    from stickspel.search import Position
+
+    state: Any = turn.info.frame  # a world the seat cannot tell from the real one
+    seat = turn.seat
+    if state.phase != PLAY and not state.bids_visible():
+        while True:
+            world: Any = turn.sample_world(rng)
+            weight = world_weight(world, seat) if infer else 1.0
+            yield Position.from_state(world), weight, guessed_bids(world, seat, read)[0]
+    n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
+    played = [mask_of(cards) for cards in shown(state)[0]]
+    in_play, trick, leader, made = _world_frame(state)
+    while True:
+        deal = sample_deal(state, seat, rng)
+        masks = [mask_of(h) for h in deal.hands]
+        expected = expected_tricks(read, deal.hands, size, trump, up)
+        weight = (
+            plump_hands_weight(
+                deal.hands, state.auction, seat, size, trump, up, shift=shift, expected=expected
+            )
+            if infer
+            else 1.0
+        )
+        if in_play:
+            hands = [masks[s] & ~played[s] for s in range(n)]
+            pos = Position.from_hands(hands, trump, leader, trick=trick, tricks=state.tricks_won)
+            pos.bids = made
+            row = list(made)
+        else:
+            pos = Position.from_hands(masks, trump, leader)
+            row = bid_row(deal.hands, state.bids, seat, size, trump, up, expected)
+        pos.game, pos.rules = "plump", state.rules
+        yield pos, weight, row
+
+
+def plump_draw(
+    turn: Turn,
+    rng: random.Random,
+    infer: bool,
+    capacity: int,
+    shift: float = 0.0,
+    read: str = "count",
+) -> Any:
+    """The worlds of :func:`plump_worlds` drawn in compiled code
+    (:class:`stickspel.search.redeal.PlumpDraw`): the same deals, weights and bid
+    rows, at a few microseconds a world; ``None`` while simultaneous bids are
+    hidden (whole worlds are drawn then)."""
+    from stickspel.bots.inference import BID_FLOOR, BID_SIGMA
+    from stickspel.core.cards import mask_of
+    from stickspel.games.plump.worlds import hidden_piles, shown
+    from stickspel.search import Position
+    from stickspel.search.redeal import PlumpDraw
+
+    state: Any = turn.info.frame  # a world the seat cannot tell from the real one
+    seat = turn.seat
+    if state.phase != PLAY and not state.bids_visible():
+        return None
+    deal, _ = state.current_deal_items()
+    n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
+    played_cards, voids = shown(state)
+    played = [mask_of(cards) for cards in played_cards]
+    mine = mask_of(deal.hands[seat])
+    unseen, piles = hidden_piles(deal, seat, size, played_cards, voids)
+    hands = [0] * n
+    hands[seat] = mine & ~played[seat]
+    in_play, trick, leader, made = _world_frame(state)
+    if in_play:
+        base = Position.from_hands(hands, trump, leader, trick=trick, tricks=state.tricks_won)
+        base.bids = made
+    else:
+        base = Position.from_hands(hands, trump, leader)
+    base.game, base.rules = "plump", state.rules
+    return PlumpDraw(
+        base, seat=seat, size=size, trump=trump, upcard=up, unseen=unseen, piles=piles,
+        played=played, dealt_mine=mine, made=list(state.bids), infer=infer,
+        share=read == "share", sigma=BID_SIGMA, floor=BID_FLOOR, shift=shift,
+        capacity=capacity, seed=rng.randrange(1 << 30),
+    )  # fmt: skip
+
+
+class PlumpSearch(SearchAdapter):
+    """Plump: bids searched, worlds weighted by them, PIMC by the solver."""
+
+    calls_searched = True
+    bids = True
+    pimc_cards = "dd"
+
+    def ismcts_worlds(
+        self, bot: ExpertBot, turn: Turn, rng: random.Random, cap: int, share: float | None
+    ) -> tuple[Any, list[float], list[list[int]]]:
+        """Worlds drawn and weighted by the bids, with their bid rows (compiled
+        where numba runs, the rows and weights then inside the draw)."""
+        import time
+
+        infer = bot.config.infer
+        if bot.config.compiled_worlds:
+            from stickspel.search import BACKEND
+
+            if BACKEND == "numba":
+                draw = plump_draw(turn, rng, infer, cap)
+                if draw is not None:
+                    return bot.drawn(draw, cap, share), [], []
+        worlds: list[Any] = []
+        weights: list[float] = []
+        bids: list[list[int]] = []
+        for pos, weight, row in plump_worlds(turn, rng, infer):
+            worlds.append(pos)
+            weights.append(max(weight, 1e-12))  # Plump's weights have a floor: none is 0
+            bids.append(row)
+            if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
+                break
+        return worlds, weights, bids
+
+    def start_bid_tree(
+        self,
+        tree: Any,
+        turn: Turn,
+        worlds: Any,
+        weights: list[float],
+        bids: list[list[int]],
+        rng: random.Random,
+    ) -> None:
+        """The legal bids at the root, each world's other bids as guessed, the
+        dealer's guess round its spärr."""
+        state: Any = turn.info.frame  # public parts only: the rules, the dealer, the bids made
+        size, rules, d = state.hand_size, state.rules, state.dealer_seat
+        scores = [[score_deal(rules, b, t) for t in range(size + 1)] for b in range(size + 1)]
+        binding = rules.sparr and state.bids[d] is None and d != turn.seat
+        tree.start_bid(
+            worlds, weights, rng.randrange(1 << 30),
+            seat=turn.seat, candidates=[a - BID_BASE for a in turn.legal_actions],
+            bids=bids, scores=scores, sparr_dealer=d if binding else -1,
+        )  # fmt: skip
+
+    def bid_action(self, bid: int) -> int:
+        return BID_BASE + bid
+
+    def root_bids(self, legal: Sequence[int]) -> dict[int, int]:
+        return {a - BID_BASE: a for a in legal}
+
+    def wants_tricks(self, world: Any, seat: int) -> bool:
+        """While a count the seat can still reach scores more than what it holds
+        (below its bid, or past it where each trick scores)."""
+        if world.bids[seat] is None:
+            return True
+        bid, won = world.bids[seat], world.tricks_won[seat]
+        now = score_deal(world.rules, bid, won)
+        left = int(world.hands[seat]).bit_count()  # a hand is a mask of cards
+        return any(score_deal(world.rules, bid, won + f) > now for f in range(1, left + 1))
+
+    def call_values(
+        self, bot: ExpertBot, world: Any, seat: int, legal: Sequence[int], rng: random.Random
+    ) -> dict[int, float]:
+        """The deal score each legal bid brings ``seat`` in ``world``; the seats
+        still to bid bid what they count (the dealer round its spärr)."""
+        guess, mine = guessed_bids(world, seat)
+        if bot.bid_model() == "greedy":
+            return self._bid_values_by_playouts(world, seat, legal, mine, rng)
+        return self._bid_values_aware(bot, world, seat, legal, mine, guess, rng)
+
+    @staticmethod
+    def _bid_values_aware(
+        bot: ExpertBot,
+        world: Any,
+        seat: int,
+        legal: Sequence[int],
+        mine: float,
+        guess: list[int],
+        rng: random.Random,
+    ) -> dict[int, float]:
+        """Each bid near the counted tricks played out with every seat playing for
+        its bid (``playout_tricks``'s goal-aware policy; the bids still to come
+        guessed from the hands, the dealer round its spärr), and the bid's mean
+        deal score over the play-outs; bids further off are judged worth nothing."""
+        from stickspel.search import Position, playout_tricks
+
+        pos = Position.from_state(world)
+        candidates = 10**6 if bot.config.every_bid else BID_CANDIDATES
+        near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[:candidates]
+        out: dict[int, float] = {}
+        for action in legal:
+            bid = action - BID_BASE
+            if action not in near:
+                out[action] = -abs(bid - mine)
+                continue
+            bids = list(guess)  # the bids made, the ones to come guessed
+            bids[seat] = bid
+            _round_sparr(world, bids)
+            runs = playout_tricks(
+                pos, AWARE_PLAYOUTS, rng.randrange(1 << 30), policy="aware", bids=bids
+            )
+            lift = bot.config.nil_lift if bid == 0 else bot.config.bid_lift
+            mean = sum(
+                (1 - lift) * score_deal(world.rules, bid, t[seat])
+                + lift * score_deal(world.rules, bid, min(t[seat] + 1, world.hand_size))
+                for t in runs
+            ) / len(runs)
+            out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
+        return out
+
+    @staticmethod
+    def _bid_values_by_playouts(
+        world: Any, seat: int, legal: Sequence[int], mine: float, rng: random.Random
+    ) -> dict[int, float]:
+        """The distribution of the seat's tricks over fast play-outs of the world
+        (every seat taking what it can), and each bid's mean deal score under it."""
+        from stickspel.search import BACKEND, playout_tricks
+
+        playouts = BID_PLAYOUTS if BACKEND == "numba" else BID_PLAYOUTS_PYTHON
+        counts = [t[seat] for t in playout_tricks(world, playouts, rng.randrange(1 << 30))]
+        out: dict[int, float] = {}
+        for action in legal:
+            bid = action - BID_BASE
+            mean = sum(score_deal(world.rules, bid, t) for t in counts) / len(counts)
+            out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
+        return out
+
+
+def _round_sparr(world: Any, bids: list[int]) -> None:
+    """A guessed dealer's bid that the spärr forbids moves one up (or down)."""
+    d = world.dealer_seat
+    if not world.rules.sparr or world.bids[d] is not None:
+        return
+    size = world.hand_size
+    if sum(bids) == size:
+        bids[d] = bids[d] + 1 if bids[d] < size else bids[d] - 1
+
+
+SEARCH = PlumpSearch("plump")

@@ -1,0 +1,132 @@
+"""What the search bots need to know of a game, behind one face.
+
+:mod:`stickspel.bots.expert` drives the search (the budget, the tree, PIMC's
+averaging) and knows no game; each game's adapter
+(``stickspel.bots.<game>_search``, its ``SEARCH``) says how its worlds are
+drawn for IS-MCTS, how its calls are judged and what its settings are.
+:class:`SearchAdapter` is the adapter of a game without bids to search: its
+worlds are ``Turn.sample_world``'s, each weighted by what the calls say
+(:func:`stickspel.bots.inference.world_weight`), and a call is judged by
+finishing the auction with the heuristic bot as every seat's model, then
+playing the deal out.  Plump's (:mod:`stickspel.bots.plump_search`) adds its
+bids.
+
+An adapter reads only what the turn hands it: the information set's frame (a
+world the seat cannot tell from the real one) and the worlds it deals.
+
+>>> adapter_for("priffe").few_cards, adapter_for("plump").bids
+('auto', True)
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from stickspel.bots import Turn
+from stickspel.bots.inference import world_weight
+from stickspel.bots.objectives import objective_of
+
+if TYPE_CHECKING:
+    from stickspel.bots.expert import ExpertBot
+
+__all__ = ["SearchAdapter", "adapter_for"]
+
+
+class SearchAdapter:
+    """A game's search settings and its worlds, its calls judged by simulation."""
+
+    #: Whether the expert judges the calls by simulation unless told otherwise.
+    calls_searched = False
+    #: Whether the calls are bids the IS-MCTS tree can hold at its root (Plump).
+    bids = False
+    #: PIMC's card evaluator where numba runs: ``"dd"`` (the budgeted double-dummy
+    #: solver) or ``"rollout"`` (goal-aware play-outs; deals too deep for the budget).
+    pimc_cards = "rollout"
+    #: The intermediate level's card search: ``"pimc"`` or ``"auto"`` (a small tree).
+    few_cards = "pimc"
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def ismcts_worlds(
+        self, bot: ExpertBot, turn: Turn, rng: random.Random, cap: int, share: float | None
+    ) -> tuple[Any, list[float], list[list[int]]]:
+        """IS-MCTS's worlds: ``sample_world``'s deals as search positions, each
+        weighted by what the calls say, until ``cap`` or the ``share`` of the budget
+        is spent (one at least); no bid rows."""
+        from stickspel.search import Position
+
+        worlds: list[Any] = []
+        weights: list[float] = []
+        while True:
+            world = turn.sample_world(rng)
+            weight = world_weight(world, turn.seat) if bot.config.infer else 1.0
+            worlds.append(Position.from_state(world))
+            weights.append(max(weight, 1e-12))  # a floor, as Plump's: none is ruled out
+            if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
+                return worlds, weights, []
+
+    def start_bid_tree(
+        self,
+        tree: Any,
+        turn: Turn,
+        worlds: Any,
+        weights: list[float],
+        bids: list[list[int]],
+        rng: random.Random,
+    ) -> None:
+        """The tree of a bid at the root (games whose calls are bids)."""
+        raise NotImplementedError(f"{self.game} has no bids to search")
+
+    def bid_action(self, bid: int) -> int:
+        """The action of the tree's root bid ``bid``."""
+        raise NotImplementedError(f"{self.game} has no bids to search")
+
+    def root_bids(self, legal: Sequence[int]) -> dict[int, int]:
+        """The legal bid actions by their bid (the tree's root's choices)."""
+        raise NotImplementedError(f"{self.game} has no bids to search")
+
+    def wants_tricks(self, world: Any, seat: int) -> bool:
+        """Whether ``seat`` still wants tricks (always, unless the game says)."""
+        return True
+
+    def call_values(
+        self, bot: ExpertBot, world: Any, seat: int, legal: Sequence[int], rng: random.Random
+    ) -> dict[int, float]:
+        """Each call's value to ``seat``, the rest of the auction (or exchange)
+        called by the heuristic bot, the deal played out."""
+        from stickspel.bots import make_bot
+        from stickspel.search import Position
+
+        model = make_bot(self.game, "heuristic", seed=rng.randrange(1 << 30))
+        play = type(world).PLAY_PHASE
+        out: dict[int, float] = {}
+        for action in legal:
+            w = world.clone()
+            w.apply_action(action)
+            while w.phase != play and not w.deal_over():
+                w.apply_action(model.act(Turn.of(w)))
+            if w.deal_over():  # ended without play (a variant's passed-out deal)
+                out[action] = float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
+                continue
+            out[action] = bot.playout_value(Position.from_state(w), objective_of(w), seat, rng)
+        return out
+
+
+@functools.cache
+def adapter_for(game: str) -> SearchAdapter:
+    """The search adapter of ``game`` (``stickspel.bots.<game>_search``'s ``SEARCH``;
+    the plain one where a game has none)."""
+    try:
+        mod = importlib.import_module(f"stickspel.bots.{game}_search")
+    except ModuleNotFoundError as e:
+        if e.name != f"stickspel.bots.{game}_search":
+            raise
+        return SearchAdapter(game)
+    adapter: SearchAdapter = mod.SEARCH
+    return adapter
