@@ -17,6 +17,7 @@ from stickspel.bots.expert import ExpertBot, IntermediateBot
 from stickspel.bots.search_adapter import adapter_for
 from stickspel.core import Deal, GameState, RulesError
 from stickspel.core.cards import parse_card, parse_cards
+from stickspel.core.turn import needs_worlds
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.games.registry import GAMES
 
@@ -136,16 +137,49 @@ def test_a_turn_holds_no_state_and_its_worlds_come_from_what_the_seat_knows() ->
     state.apply_chance(random.Random(5))
     turn = Turn.of(state)
     assert not any(isinstance(v, GameState) for v in vars(turn).values())
-    frame = turn.info.frame  # dealt once, by a fixed stream: the state is let go
-    assert frame.observation(turn.seat) == state.observation(turn.seat)
-    assert turn.info._state is None
+    assert turn.info is not None and not hasattr(turn.info, "_state")  # the frame alone
+    frame = turn.frame  # dealt at once, by a fixed stream
+    assert frame is not state and frame.observation(turn.seat) == state.observation(turn.seat)
     other = Turn.of(state.sample_world(turn.seat, random.Random(9)))
     for k in range(3):  # the same worlds from the real state and from one it cannot tell
         assert turn.sample_world(random.Random(k)).history() == (
             other.sample_world(random.Random(k)).history()
         )
     made = Turn(turn.seat, turn.observation, turn.legal_actions, state.clone())
-    assert isinstance(made.info, InformationSet)
+    assert isinstance(made.info, InformationSet) and made.game == "plump"
+    assert (
+        made.sample_world(random.Random(1)).history()
+        == turn.sample_world(random.Random(1)).history()
+    )
+
+
+def test_a_turn_without_worlds_says_so_and_bots_declare_what_they_need() -> None:
+    state = load_game("plump").new_initial_state()
+    state.apply_chance(random.Random(5))
+    bare = Turn.of(state, worlds=False)
+    assert bare.info is None and bare.game == "plump"
+    with pytest.raises(LookupError, match="without worlds"):
+        bare.sample_world(random.Random(1))
+    with pytest.raises(LookupError, match="needs_worlds"):
+        _ = bare.frame
+    for game in GAMES:
+        wants = {kind: needs_worlds(make_bot(game, kind, seed=1)) for kind in bot_names(game)}
+        assert wants == {
+            "random": False,
+            "heuristic": False,
+            "beginner": False,
+            "intermediate": True,
+            "expert": True,
+        }
+        # a bot that says it needs no worlds plays a deal from turns without them
+        for kind in (k for k, needs in wants.items() if not needs):
+            state = load_game(game).new_initial_state()
+            bot = make_bot(game, kind, seed=1)
+            while not state.is_terminal() and len(state.deal_records) < 2:
+                if state.is_chance():
+                    state.apply_chance(random.Random(3))
+                else:
+                    state.apply_action(bot.act(Turn.of(state, worlds=False)))
 
 
 def _fixed(kind: str, seed: int) -> ExpertBot:

@@ -190,7 +190,7 @@ def analyse_record(
             deal += 1
             state.apply_history_item(item)
             continue
-        turn = Turn.of(state)
+        turn = Turn.of(state, worlds=judge.needs_worlds)
         values = judge.evaluate(turn) if len(turn.legal_actions) > 1 else {item: 0.0}
         decision = _decision(state, done, deal, item, values)
         if len(turn.legal_actions) > 1:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from stickspel.core import GameState, Rules, RulesError
+from stickspel.core.turn import needs_worlds
 from stickspel.simulate import game_seed
 
 __all__ = ["run_match", "play_board", "MatchSummary", "BoardResult", "board_rules", "seat_kinds"]
@@ -80,6 +81,7 @@ class _Timed:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.name = getattr(bot, "name", "bot")
+        self.needs_worlds = needs_worlds(bot)  # worlds dealt only for a bot that draws them
         self.times: list[float] = []
 
     def act(self, turn: Any) -> int:

@@ -34,6 +34,7 @@ class RandomBot:
     """Uniformly random among the legal actions (seedable)."""
 
     name = "random"
+    needs_worlds = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

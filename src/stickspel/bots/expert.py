@@ -268,6 +268,8 @@ class ExpertBot:
 
     name = "expert"
     level = "expert"
+    #: Searches over worlds the seat cannot tell from the real one.
+    needs_worlds = True
     #: The level's settings.
     CONFIG = ExpertConfig()
 
@@ -315,7 +317,7 @@ class ExpertBot:
             # card the seat's goal wants gone (a high one once it wants no more tricks)
             tie = TIE if in_play else 0.0
             equal = [a for a in legal if scores.get(a, float("-inf")) >= top - tie]
-        dump = in_play and not adapter.wants_tricks(turn.info.frame, turn.seat)
+        dump = in_play and not adapter.wants_tricks(turn.frame, turn.seat)
         return min(equal, key=lambda a: -self._cost(a) if dump else self._cost(a))
 
     def _searches_calls(self, adapter: SearchAdapter) -> bool:
@@ -573,6 +575,8 @@ class BeginnerBot:
 
     name = "beginner"
     level = "beginner"
+    #: The heuristic's choices and chance: no worlds.
+    needs_worlds = False
 
     def __init__(self, seed: int | None = None, think_ms: float | None = None) -> None:
         self.seed = 0 if seed is None else seed

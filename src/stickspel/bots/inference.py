@@ -109,7 +109,7 @@ def policy_weight(world: Any, seat: int, mismatch: float = MISMATCH) -> float:
             break
         p = replay.current_player()
         if p != seat and len(replay.legal_actions()) > 1:
-            if model.act(Turn.of(replay)) != action:
+            if model.act(Turn.of(replay, worlds=False)) != action:
                 weight *= mismatch
         replay.apply_action(action)
     return weight

@@ -23,8 +23,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from stickspel.bots import Turn
 from stickspel.core.cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
+from stickspel.core.turn import Turn
 from stickspel.games.plump import BID_BASE
 
 __all__ = ["HeuristicBot", "BOTS", "estimate_tricks", "count_tricks", "count_dealt", "share_dealt"]
@@ -158,6 +158,8 @@ class HeuristicBot:
     """Bids its counted tricks, then plays to make exactly that many."""
 
     name = "heuristic"
+    #: Reads its own hand and what is public: no worlds.
+    needs_worlds = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

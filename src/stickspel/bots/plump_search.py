@@ -24,10 +24,10 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from stickspel.bots import Turn
 from stickspel.bots.inference import world_weight
 from stickspel.bots.plump import count_dealt, share_dealt
 from stickspel.bots.search_adapter import SearchAdapter
+from stickspel.core.turn import Turn
 from stickspel.games.plump.rules import BID_BASE, PLAY, score_deal
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def plump_worlds(
     from stickspel.games.plump.worlds import sample_deal, shown
     from stickspel.search import Position
 
-    state: Any = turn.info.frame  # a world the seat cannot tell from the real one
+    state: Any = turn.frame  # a world the seat cannot tell from the real one
     seat = turn.seat
     if state.phase != PLAY and not state.bids_visible():
         while True:
@@ -174,7 +174,7 @@ def plump_draw(
     from stickspel.search import Position
     from stickspel.search.redeal import PlumpDraw
 
-    state: Any = turn.info.frame  # a world the seat cannot tell from the real one
+    state: Any = turn.frame  # a world the seat cannot tell from the real one
     seat = turn.seat
     if state.phase != PLAY and not state.bids_visible():
         return None
@@ -245,7 +245,7 @@ class PlumpSearch(SearchAdapter):
     ) -> None:
         """The legal bids at the root, each world's other bids as guessed, the
         dealer's guess round its spärr."""
-        state: Any = turn.info.frame  # public parts only: the rules, the dealer, the bids made
+        state: Any = turn.frame  # public parts only: the rules, the dealer, the bids made
         size, rules, d = state.hand_size, state.rules, state.dealer_seat
         scores = [[score_deal(rules, b, t) for t in range(size + 1)] for b in range(size + 1)]
         binding = rules.sparr and state.bids[d] is None and d != turn.seat

@@ -27,9 +27,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stickspel.bots import Turn
 from stickspel.core import CALL_BASE
 from stickspel.core.cards import SUIT_MASKS, mask_of, parse_card, parse_suit, trick_winner
+from stickspel.core.turn import Turn
 from stickspel.games.priffe import CALLS
 
 __all__ = ["HeuristicBot", "BOTS", "honour_tricks"]
@@ -86,6 +86,8 @@ class HeuristicBot:
     """A sound partnership player for Priffe (observation + legal actions only)."""
 
     name = "heuristic"
+    #: Reads its own hand and what is public: no worlds.
+    needs_worlds = False
     #: Honour tricks wanted for spel, for a five-card (six-card) trump bid, for spader.
     SPEL_HT = 3.0
     TRUMP5_HT = 2.0

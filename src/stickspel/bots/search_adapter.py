@@ -27,9 +27,9 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from stickspel.bots import Turn
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import objective_of
+from stickspel.core.turn import Turn
 
 if TYPE_CHECKING:
     from stickspel.bots.expert import ExpertBot
@@ -110,7 +110,7 @@ class SearchAdapter:
             w = world.clone()
             w.apply_action(action)
             while w.phase != play and not w.deal_over():
-                w.apply_action(model.act(Turn.of(w)))
+                w.apply_action(model.act(Turn.of(w, worlds=False)))
             if w.deal_over():  # ended without play (a variant's passed-out deal)
                 out[action] = float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
                 continue

@@ -29,8 +29,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stickspel.bots import Turn
 from stickspel.core.cards import SUIT_MASKS, beats, cards_of, mask_of, parse_card, parse_suit
+from stickspel.core.turn import Turn
 from stickspel.games.tremanswhist import BUY, DECLINE, TAKE
 
 __all__ = ["HeuristicBot", "BOTS", "card_value", "hand_value"]
@@ -108,6 +108,8 @@ class HeuristicBot:
     """Exchanges or buys by hand strength for the deal type, then plays to win or shed tricks."""
 
     name = "heuristic"
+    #: Reads its own hand and what is public: no worlds.
+    needs_worlds = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -26,6 +26,7 @@ from gymnasium import spaces
 
 from stickspel.bots import Bot, Turn, make_bot
 from stickspel.core import GameState
+from stickspel.core.turn import needs_worlds
 from stickspel.games.registry import load_game
 
 __all__ = ["SeatEnv"]
@@ -118,7 +119,8 @@ class SeatEnv(gym.Env):  # type: ignore[type-arg]
             person = state.seating()[state.current_player()]
             if person == self.person:
                 return
-            state.apply_action(self.bots[person].act(Turn.of(state)))
+            bot = self.bots[person]
+            state.apply_action(bot.act(Turn.of(state, worlds=needs_worlds(bot))))
 
     def _mask(self) -> np.ndarray:
         mask = np.zeros(self.game.info.num_distinct_actions, np.int8)

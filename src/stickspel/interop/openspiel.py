@@ -120,14 +120,14 @@ class StickspelPlayer:
         self.rng = random.Random(seed)
 
     def step(self, os_state: Any) -> int:
-        from stickspel.bots import Turn
+        from stickspel.core.turn import Turn, needs_worlds
 
         state = plump_state(os_state, self.rules)
         seat = state.current_player()
         if seat != os_state.current_player():
             raise RulesError("interop.seat_mismatch", ours=seat, theirs=os_state.current_player())
         world = state.sample_world(seat, self.rng)  # what the seat may know, nothing more
-        return action_to_openspiel(self.bot.act(Turn.of(world)))
+        return action_to_openspiel(self.bot.act(Turn.of(world, worlds=needs_worlds(self.bot))))
 
     def restart(self) -> None:
         """A new game: nothing to forget (the bots keep no memory between moves)."""

@@ -319,9 +319,9 @@ class Room:
         """One bot move, thought out in a worker thread (a search bot may think for a
         while: the event loop goes on serving everyone) on a copy of the state; played
         only if the table has not moved on meanwhile."""
-        from stickspel.bots import Turn
+        from stickspel.core.turn import Turn, needs_worlds
 
-        turn = Turn.of(self.table.state.clone())
+        turn = Turn.of(self.table.state.clone(), worlds=needs_worlds(move.bot))
         version = self.table.version
         action = await asyncio.get_running_loop().run_in_executor(None, move.bot.act, turn)
         if self.table.version != version or self.table.next_step() != move:

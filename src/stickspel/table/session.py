@@ -38,7 +38,7 @@ from typing import Any, Literal
 
 from stickspel.core.api import Deal, Game, GameState, HistoryItem, Observation, ReportedDeal
 from stickspel.core.errors import IllegalActionError, Rule, StickspelError
-from stickspel.core.turn import Bot, Turn
+from stickspel.core.turn import Bot, Turn, needs_worlds
 
 __all__ = [
     "Person",
@@ -356,7 +356,7 @@ class Table:
     def play_bot(self, move: BotMove) -> Event:
         """Let ``move``'s bot act on the state as it is; an action the rules refuse
         is refused as a person's would be."""
-        turn = Turn.of(self._state)
+        turn = Turn.of(self._state, worlds=needs_worlds(move.bot))
         action = move.bot.act(turn)
         if action not in turn.legal_actions:  # the same refusal a person gets
             self.submit(move.person, action)
