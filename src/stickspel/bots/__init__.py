@@ -21,38 +21,16 @@ True
 
 from __future__ import annotations
 
-import importlib
-import random
-
+from stickspel.bots.expert import level_bots
+from stickspel.bots.registry import RandomBot, game_bots
 from stickspel.core import RulesError
 from stickspel.core.turn import Bot, InformationSet, Turn
 
 __all__ = ["Bot", "Turn", "InformationSet", "RandomBot", "make_bot", "bot_names", "LEVELS"]
 
 
-class RandomBot:
-    """Uniformly random among the legal actions (seedable)."""
-
-    name = "random"
-    needs_worlds = False
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, turn: Turn) -> int:
-        return self.rng.choice(turn.legal_actions)
-
-
 def _game_bots(game: str) -> dict[str, type]:
-    try:
-        mod = importlib.import_module(f"stickspel.bots.{game}")
-    except ModuleNotFoundError as e:
-        if e.name != f"stickspel.bots.{game}":
-            raise
-        return {"random": RandomBot}
-    from stickspel.bots.expert import level_bots
-
-    return {"random": RandomBot, **getattr(mod, "BOTS", {}), **level_bots()}
+    return {**game_bots(game), **level_bots()}
 
 
 def bot_names(game: str) -> list[str]:

@@ -72,10 +72,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from stickspel.bots import Turn
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import Objective, objective_of
+from stickspel.bots.registry import heuristic_bot
 from stickspel.bots.search_adapter import SearchAdapter, adapter_for
+from stickspel.core.turn import Turn
 
 __all__ = [
     "ExpertConfig",
@@ -368,9 +369,7 @@ class ExpertBot:
         return action % 13 if action < 52 else action
 
     def _heuristic(self, turn: Turn) -> int:
-        from stickspel.bots import make_bot
-
-        return make_bot(turn.game, "heuristic", seed=self.seed).act(turn)
+        return heuristic_bot(turn.game, seed=self.seed).act(turn)
 
     def _rng(self, turn: Turn) -> random.Random:
         """The decision's random stream: the seed and what the seat sees, nothing else."""
@@ -585,14 +584,12 @@ class BeginnerBot:
         self._game_bot: dict[str, Any] = {}
 
     def act(self, turn: Turn) -> int:
-        from stickspel.bots import make_bot
-
         legal = turn.legal_actions
         if turn.observation["phase"] == "play" and self.rng.random() < BEGINNER_SLIPS:
             return self.rng.choice(legal)
         game = turn.game
         if game not in self._game_bot:
-            self._game_bot[game] = make_bot(game, "heuristic", seed=self.seed)
+            self._game_bot[game] = heuristic_bot(game, seed=self.seed)
         return int(self._game_bot[game].act(turn))
 
 

@@ -94,7 +94,8 @@ def plump_hands_weight(
 def policy_weight(world: Any, seat: int, mismatch: float = MISMATCH) -> float:
     """The others' calls before the card play of this deal, checked against the
     heuristic bot's choice in the same position of ``world``."""
-    from stickspel.bots import Turn, make_bot
+    from stickspel.bots.registry import heuristic_bot
+    from stickspel.core.turn import Turn
 
     deal, actions = world.current_deal_items()
     if deal is None:
@@ -102,7 +103,7 @@ def policy_weight(world: Any, seat: int, mismatch: float = MISMATCH) -> float:
     replay = world.clone()
     for _ in actions:
         replay.undo_action()
-    model = make_bot(world.GAME, "heuristic", seed=0)
+    model = heuristic_bot(world.GAME, seed=0)
     weight = 1.0
     for action in actions:
         if replay.phase == type(replay).PLAY_PHASE:

@@ -100,10 +100,10 @@ class SearchAdapter:
     ) -> dict[int, float]:
         """Each call's value to ``seat``, the rest of the auction (or exchange)
         called by the heuristic bot, the deal played out."""
-        from stickspel.bots import make_bot
+        from stickspel.bots.registry import heuristic_bot
         from stickspel.search import Position
 
-        model = make_bot(self.game, "heuristic", seed=rng.randrange(1 << 30))
+        model = heuristic_bot(self.game, seed=rng.randrange(1 << 30))
         play = type(world).PLAY_PHASE
         out: dict[int, float] = {}
         for action in legal:
