@@ -392,7 +392,7 @@ def test_bid_lift_allows_a_trick_more_than_the_play_out_gives() -> None:
 
 # --- the levels in Priffe and Tremanswhist ------------------------------------------------
 def test_intermediate_searches_a_small_tree_in_priffe_and_pimc_elsewhere() -> None:
-    from stickspel.bots.expert import _card_evaluator
+    from stickspel.bots.config import card_evaluator as _card_evaluator
     from stickspel.search import BACKEND
 
     tree = "ismcts" if BACKEND == "numba" else "rollout"

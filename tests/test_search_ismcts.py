@@ -10,6 +10,7 @@ import pytest
 from stickspel import load_game
 from stickspel.bots import Turn
 from stickspel.bots.expert import ExpertBot
+from stickspel.bots.tree import most_simulated_bid
 from stickspel.core import Deal
 from stickspel.core.cards import parse_card, parse_cards
 from stickspel.games.plump import PlumpRules, PlumpState
@@ -282,9 +283,9 @@ class _Root:
 
 def test_the_bid_is_the_most_simulated() -> None:
     root = _Root({0: 900, 1: 700, 2: 50}, {0: 9.6, 1: 9.1, 2: 4.0})
-    assert ExpertBot._ismcts_bid(root) == 0
+    assert most_simulated_bid(root) == 0
     root = _Root({0: 500, 1: 500, 2: 50}, {0: 9.1, 1: 9.6, 2: 4.0})
-    assert ExpertBot._ismcts_bid(root) == 0  # the lower between equals
+    assert most_simulated_bid(root) == 0  # the lower between equals
 
 
 def test_a_priffe_seat_is_credited_with_its_sides_tricks() -> None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from stickspel.bots.inference import world_weight
 from stickspel.bots.plump import count_dealt, share_dealt
 from stickspel.bots.search_adapter import SearchAdapter
+from stickspel.bots.tree import drawn_worlds
 from stickspel.core.turn import Turn
 from stickspel.games.plump.rules import BID_BASE, PLAY, score_deal
 
@@ -222,7 +223,7 @@ class PlumpSearch(SearchAdapter):
             if BACKEND == "numba":
                 draw = plump_draw(turn, rng, infer, cap)
                 if draw is not None:
-                    return bot.drawn(draw, cap, share), [], []
+                    return drawn_worlds(draw, cap, share), [], []
         worlds: list[Any] = []
         weights: list[float] = []
         bids: list[list[int]] = []

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import objective_of
+from stickspel.bots.pimc import playout_value
 from stickspel.core.turn import Turn
 
 if TYPE_CHECKING:
@@ -114,7 +115,9 @@ class SearchAdapter:
             if w.deal_over():  # ended without play (a variant's passed-out deal)
                 out[action] = float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
                 continue
-            out[action] = bot.playout_value(Position.from_state(w), objective_of(w), seat, rng)
+            out[action] = playout_value(
+                bot.config, Position.from_state(w), objective_of(w), seat, rng
+            )
         return out
 
 

@@ -2,7 +2,7 @@
 its cards by play-outs.
 
 The exchange judged by simulation measured weaker than the heuristic's at 25 ms
-(docs/bots.md); PIMC judges cards by goal-aware play-outs, since the
+(benchmarks/RESULTS.md); PIMC judges cards by goal-aware play-outs, since the
 paranoid solver (the mover against the other two together) misjudges a game
 where each plays for itself.
 """
