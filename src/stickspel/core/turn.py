@@ -11,6 +11,13 @@ the state.
 >>> turn = Turn.of(state)
 >>> turn.seat == state.current_player(), turn.legal_actions == tuple(state.legal_actions())
 (True, True)
+>>> bare = Turn.of(state, worlds=False)  # for a bot that draws no worlds
+>>> bare.info is None, bare.game
+(True, 'plump')
+>>> bare.sample_world(make_rng(1))
+Traceback (most recent call last):
+...
+LookupError: Turn of seat 1 in plump: made without worlds (a bot that draws worlds says needs_worlds = True)
 """
 
 from __future__ import annotations
