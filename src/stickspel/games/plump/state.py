@@ -25,7 +25,7 @@ The dealer (seat 0) bid 0 but took the spade trick: a plump.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from stickspel.core import (
     CHANCE,
@@ -81,6 +81,7 @@ _M0, _M1, _M2, _M3 = SUIT_MASKS
 # The cards of one suit's part of a hand mask, filled as masks are met (at most
 # 4 × 8192 entries): legal_actions is the hottest call of random play and search.
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
+_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(52))  # a card's whole suit
 _NAME = tuple(card_str(c) for c in range(52))  # record notation, looked up not built
 # trick play's undo of a card, bound once: super() costs on the hottest path of search
 _undo_card = TrickGameState._undo_fast
@@ -109,7 +110,7 @@ class PlumpState(TrickGameState):
         "tricks",
         "totals",
         "deal_results",
-        "deal_records",
+        "_deals",
     )
     rules: PlumpRules
 
@@ -141,7 +142,8 @@ class PlumpState(TrickGameState):
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.totals: list[int] = [0] * n
         self.deal_results: list[dict[str, Any]] = []
-        self.deal_records: list[dict[str, Any]] = []  # finished deals, record form
+        # finished deals: their records, each built from its facts when first read
+        self._deals: list[dict[str, Any] | _DealFacts] = []
 
     # --- helpers ----------------------------------------------------------------
     @property
@@ -193,6 +195,18 @@ class PlumpState(TrickGameState):
             # a bid: (bidder, leader); a pair, unlike the 6-tuples of cards
             return (self.current, self.leader)
         return None  # cards take trick play's own fast path (TrickGameState.apply_action)
+
+    def _finish_undo_entry(self) -> tuple[Any, ...] | None:
+        # what _finish_deal changes besides the lists it appends to
+        return (self.deal_index, self.dealer_seat, len(self.schedule), tuple(self.totals))
+
+    def _unfinish(self, entry: tuple[Any, ...]) -> None:
+        self.deal_index, self.dealer_seat, scheduled, totals = entry
+        self.totals = list(totals)
+        del self.schedule[scheduled:]
+        self.deal_results.pop()
+        self._deals.pop()
+        self.phase = PLAY
 
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
         if len(entry) != 2:
@@ -288,11 +302,13 @@ class PlumpState(TrickGameState):
     def legal_actions(self) -> list[int]:
         if self.phase == PLAY:
             hand = self.hands[self.current]
-            if self.trick:
-                m = hand & SUIT_MASKS[SUIT_OF[self.trick[0]]]
-                if m:
-                    return list(_SUIT_CARDS.get(m) or _suit_cards(m))
+            trick = self.trick
             table = _SUIT_CARDS
+            if trick:
+                m = hand & _SUIT_MASK_OF[trick[0]]
+                if m:
+                    follow = table.get(m)
+                    return [*(follow if follow is not None else _suit_cards(m))]
             try:
                 return [
                     *table[hand & _M0],
@@ -363,7 +379,7 @@ class PlumpState(TrickGameState):
             "made": [b == t for b, t in zip(bids, self.tricks_won, strict=True)],
         }
         self.deal_results.append(result)
-        self.deal_records.append(self._deal_record(result))
+        self._deals.append(self._facts(result))
         self.deal_index += 1
         self.dealer_seat = (self.dealer_seat + 1) % self.num_players
         if self.deal_index >= len(self.schedule):
@@ -532,25 +548,83 @@ class PlumpState(TrickGameState):
         return sample_world(self, seat, rng)
 
     # --- records ------------------------------------------------------------------------
+    @property
+    def deal_records(self) -> list[dict[str, Any]]:
+        """Finished deals in record form (each with its ``result``)."""
+        deals = self._deals
+        for i, item in enumerate(deals):
+            if isinstance(item, _DealFacts):  # the list is this state's own (CLONE_LISTS)
+                deals[i] = item.record()
+        return deals  # type: ignore[return-value]
+
+    @deal_records.setter
+    def deal_records(self, records: list[dict[str, Any]]) -> None:
+        self._deals = list(records)
+
+    def _facts(self, result: dict[str, Any] | None) -> _DealFacts:
+        """The current deal's facts, for its record (the lists copied: they change)."""
+        return _DealFacts(
+            self.dealer_seat,
+            self.hand_size,
+            tuple(self.dealt),
+            self.upcard,
+            self.trump,
+            tuple(self.auction),
+            tuple(self.tricks),
+            tuple(self.trick),
+            self.leader,
+            self.blind,
+            result,
+        )
+
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
+        return self._facts(result).record()
+
+
+class _DealFacts(NamedTuple):
+    """What a deal's record is made of, kept as it was when the deal ended: a
+    finished deal's record is built only when someone reads it (search and random
+    play finish many deals and read none)."""
+
+    dealer: int
+    size: int
+    dealt: tuple[tuple[int, ...], ...]
+    upcard: int | None
+    trump: int | None
+    auction: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    trick: tuple[int, ...]
+    leader: int
+    blind: tuple[int, ...]
+    result: dict[str, Any] | None
+
+    def record(self) -> dict[str, Any]:
+        result = self.result
+        auction = [{"seat": s, "call": str(b)} for s, b in self.auction]
         if not self.dealt:  # played with real cards: what was reported
             reported: dict[str, Any] = {
-                "dealer": self.dealer_seat,
-                "cards": self.hand_size,
+                "dealer": self.dealer,
+                "cards": self.size,
                 "trump": suit_str(self.trump),
-                "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
+                "auction": auction,
             }
             if result is not None:
                 reported["result"] = {"tricks": result["tricks"], "points": result["points"]}
             return reported
+        tricks: list[dict[str, Any]] = [
+            {"leader": lead, "cards": [_NAME[c] for c in cs], "winner": w}
+            for lead, cs, w in self.tricks
+        ]
+        if self.trick:
+            tricks.append({"leader": self.leader, "cards": [_NAME[c] for c in self.trick]})
         deal: dict[str, Any] = {
-            "dealer": self.dealer_seat,
-            "cards": self.hand_size,
+            "dealer": self.dealer,
+            "cards": self.size,
             "hands": [[_NAME[c] for c in h] for h in self.dealt],
             "upcard": _NAME[self.upcard] if self.upcard is not None else None,
             "trump": suit_str(self.trump),
-            "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
-            "tricks": self._tricks_record(),
+            "auction": auction,
+            "tricks": tricks,
         }
         if self.blind:
             deal["extra"] = [[_NAME[c] for c in self.blind]]
