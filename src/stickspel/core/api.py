@@ -367,6 +367,11 @@ class GameState(ABC):
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
         raise NotImplementedError  # pragma: no cover - only for entries a game made
 
+    def _deal_undo_entry(self) -> tuple[Any, ...] | None:
+        """A small tuple that :meth:`_undo_fast` can take a deal back from, or
+        ``None`` to have the whole state snapshotted (the default)."""
+        return None
+
     # A state's attributes are read and written by name, never through
     # ``__dict__``: touching ``__dict__`` makes CPython (3.11+) give up the
     # compact instance layout, and every later attribute read gets slower.  The
@@ -427,9 +432,9 @@ class GameState(ABC):
 
     def apply_deal(self, deal: Deal) -> None:
         """Apply a known deal at a chance node; checks sizes and that all cards are distinct."""
-        snap = self._snapshot()
+        entry = self._deal_undo_entry() or self._snapshot()
         self._apply_deal(deal)
-        self._undo.append(snap)
+        self._undo.append(entry)
         self._log.append(deal)
 
     @abstractmethod
@@ -438,9 +443,9 @@ class GameState(ABC):
 
     def apply_chance(self, rng: random.Random) -> Deal:
         """Deal from ``rng`` and return what was dealt."""
-        snap = self._snapshot()
+        entry = self._deal_undo_entry() or self._snapshot()
         deal = self._apply_chance(rng)
-        self._undo.append(snap)
+        self._undo.append(entry)
         self._log.append(deal)
         return deal
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import numpy as np
+
 import stickspel.search.kernels as K
 from stickspel.core import GameState
 from stickspel.search.position import Position, SearchError, new_buffer
@@ -512,9 +514,10 @@ def playout_tricks(
     policy: str = "cheap",
     bids: Sequence[int] | None = None,
     noise: float = 0.0,
-) -> list[tuple[int, ...]]:
-    """``n`` playouts from the position, each the tricks per seat taken from here to
-    the end of the deal.  ``policy``: ``cheap`` (lead a random card; follow by
+) -> np.ndarray:
+    """``n`` playouts from the position: an ``(n, seats)`` int64 array, each row the
+    tricks per seat taken from here to the end of the deal (read columns, or
+    ``tolist()``; no tuple is built per play-out).  ``policy``: ``cheap`` (lead a random card; follow by
     taking the trick as cheaply as possible unless the partner holds it, else
     throw the lowest card), ``random`` (uniformly random legal cards) or
     ``aware``: each seat plays for its goal — in Plump its bid (``bids``, by
@@ -537,8 +540,8 @@ def playout_tricks(
     >>> from stickspel.games.plump import PlumpRules
     >>> pos = Position.from_hands([spade["A"] | spade["J"], spade["K"] | spade["Q"]], None, 0)
     >>> pos.game, pos.rules = "plump", PlumpRules()  # the bids' scores are Plump's
-    >>> playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0])
-    [(1, 1)]
+    >>> playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0]).tolist()
+    [[1, 1]]
     """
     pos = _position(world)
     seats = pos.n
@@ -552,8 +555,8 @@ def playout_tricks(
     aware = code >= 3
     util = goal_table(pos, bids) if aware else new_buffer(1)
     K.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if aware else 0)
-    before = pos.tricks
-    return [tuple(int(out[k * seats + i]) - before[i] for i in range(seats)) for k in range(n)]
+    runs = np.asarray(out, dtype=np.int64)[: n * seats].reshape(n, seats)
+    return runs - np.asarray(pos.tricks, dtype=np.int64)
 
 
 def goal_table(pos: Position, bids: Sequence[int] | None = None) -> Any:

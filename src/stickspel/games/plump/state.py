@@ -83,6 +83,8 @@ _M0, _M1, _M2, _M3 = SUIT_MASKS
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
 _SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(52))  # a card's whole suit
 _NAME = tuple(card_str(c) for c in range(52))  # record notation, looked up not built
+#: Tags a deal's undo entry.
+_DEALT = object()
 # trick play's undo of a card, bound once: super() costs on the hottest path of search
 _undo_card = TrickGameState._undo_fast
 
@@ -208,7 +210,35 @@ class PlumpState(TrickGameState):
         self._deals.pop()
         self.phase = PLAY
 
+    def _deal_undo_entry(self) -> tuple[Any, ...] | None:
+        # what _start_deal replaces (never changed in place: the lists are new)
+        return (
+            _DEALT,
+            self.trump,
+            self.upcard,
+            self.dealt,
+            self.hands,
+            self.blind,
+            self.bids,
+            self.auction,
+            self.tricks,
+            self.tricks_won,
+            self.trick,
+            self.current,
+        )
+
+    def _undo_deal(self, entry: tuple[Any, ...]) -> None:
+        _, self.trump, self.upcard, dealt, hands, self.blind, bids, auction = entry[:8]
+        tricks, tricks_won, trick, self.current = entry[8:]
+        # copies: the entry may be shared with clones
+        self.dealt, self.hands, self.bids, self.auction = dealt[:], hands[:], bids[:], auction[:]
+        self.tricks, self.tricks_won, self.trick = tricks[:], tricks_won[:], trick[:]
+        self.phase = DEAL
+
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        if entry[0] is _DEALT:
+            self._undo_deal(entry)
+            return
         if len(entry) != 2:
             _undo_card(self, entry)
             return
