@@ -345,6 +345,7 @@ def test_dds_agrees_with_alpha_beta() -> None:
         if state.contract in (5, 7):
             continue
         assert card_values(state, dds=True) == card_values(state, dds=False), seed
+        assert dd_trick_counts(state, dds=True) == dd_trick_counts(state, dds=False), seed
         checked += 1
     assert checked > 10
 

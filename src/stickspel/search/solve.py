@@ -434,7 +434,11 @@ def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
 
 
 def dd_trick_counts(
-    world: GameState | Position, *, max_nodes: int | None = None, solver: Solver | None = None
+    world: GameState | Position,
+    *,
+    max_nodes: int | None = None,
+    solver: Solver | None = None,
+    dds: bool | None = None,
 ) -> tuple[int, ...]:
     """Tricks each seat takes from the current position to the end of the deal under
     double-dummy play.
@@ -446,10 +450,16 @@ def dd_trick_counts(
     need not add up to the tricks left.
 
     ``max_nodes`` bounds each move's search of the line (the deepening of
-    :func:`card_values`; Tremanswhist: each seat's search, cut where it runs out)."""
+    :func:`card_values`; Tremanswhist: each seat's search, cut where it runs out).
+    ``dds``: Priffe's trump contracts and spel searched move by move by DDS
+    (``endplay``), the same line (both exact, ties to the lowest card) —
+    ``None``: when installed and no ``max_nodes`` is given."""
     pos = _position(world).copy()
     sv = solver or default_solver()
     before = pos.tricks
+    if _dds_line(pos, dds, max_nodes):
+        sv.nodes, sv.exact = 0, True
+        return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
     sv._start(max_nodes)
     if pos.game in ("tremanswhist", ""):
         counts = _paranoid_counts(pos, sv)
@@ -464,6 +474,30 @@ def dd_trick_counts(
     sv._finish()
     sv.exact = not cut
     return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
+
+
+def _dds_line(pos: Position, dds: bool | None, max_nodes: int | None) -> bool:
+    """Play ``pos`` to the end of the deal along DDS's line (each move the card that
+    takes the mover's side most tricks, ties to the lowest card, as
+    :func:`_best_card` picks); ``False`` (``pos`` untouched) where DDS does not
+    answer: not asked, not installed, noll or tvångsnoll, another game."""
+    if dds is False or (dds is None and max_nodes is not None):
+        return False
+    if pos.game != "priffe" or pos.contract in _NOLL_LIKE:
+        if dds:
+            raise SearchError("search.no_dds")
+        return False
+    from stickspel.search.dds import dds_tricks
+
+    while not pos.is_over():
+        tricks = dds_tricks(pos)
+        if tricks is None:
+            if dds:
+                raise SearchError("search.no_dds")
+            return False  # only before the first move: DDS answers all or none
+        most = max(tricks.values())
+        K.play(pos.s, min(c for c, v in tricks.items() if v == most))
+    return True
 
 
 def _best_card(pos: Position, sv: Solver, max_nodes: int | None) -> int:
