@@ -589,8 +589,11 @@ def playout_tricks(
     aware = code >= 3
     util = goal_table(pos, bids) if aware else new_buffer(1)
     K.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if aware else 0)
+    # the buffers are numpy arrays under numba (lists in plain Python): sliced as they are
+    before = np.asarray(pos.s[K.TRICKS_ : K.TRICKS_ + seats], dtype=np.int64)
     runs = np.asarray(out, dtype=np.int64)[: n * seats].reshape(n, seats)
-    return runs - np.asarray(pos.tricks, dtype=np.int64)
+    result: np.ndarray = runs - before
+    return result
 
 
 def goal_table(pos: Position, bids: Sequence[int] | None = None) -> Any:

@@ -41,6 +41,7 @@ from stickspel.core import (
     check_dealt,
 )
 from stickspel.core.cards import (
+    BIT,
     SUIT_MASKS,
     SUIT_OF,
     CardError,
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
 __all__ = ["PlumpState"]
 
 _M0, _M1, _M2, _M3 = SUIT_MASKS
+_BIT_OF = BIT.__getitem__
 # The cards of one suit's part of a hand mask, filled as masks are met (at most
 # 4 × 8192 entries): legal_actions is the hottest call of random play and search.
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
@@ -279,7 +281,9 @@ class PlumpState(TrickGameState):
         else:
             rule = self.rules.trump_rule(self.deal_index, self.hand_size)
             trump = rule if isinstance(rule, int) else None
-        self._start_deal(deal, trump)
+        # the hands' masks as sums of distinct card bits: a sampled deal's cards are
+        # distinct cards 0…51
+        self._start_deal(deal, trump, [sum(map(_BIT_OF, h)) for h in deal.hands])
         return deal
 
     def _apply_deal(self, deal: Deal) -> None:
@@ -313,12 +317,12 @@ class PlumpState(TrickGameState):
             trump = trump_rule if isinstance(trump_rule, int) else None
         self._start_deal(deal, trump)
 
-    def _start_deal(self, deal: Deal, trump: int | None) -> None:
+    def _start_deal(self, deal: Deal, trump: int | None, hands: list[int] | None = None) -> None:
         n = self.num_players
         self.trump = trump
         self.upcard = deal.upcard
         self.dealt = [tuple(h) for h in deal.hands]
-        self.hands = [mask_of(h) for h in deal.hands]
+        self.hands = hands if hands is not None else [mask_of(h) for h in deal.hands]
         self.blind = tuple(deal.extra[0]) if deal.extra else ()
         self.bids = [None] * n
         self.auction = []
