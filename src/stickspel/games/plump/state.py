@@ -265,7 +265,7 @@ class PlumpState(TrickGameState):
         dealt = size * k
         piles = [tuple(deck[j:dealt:k]) for j in range(k)]
         forhand = (self.dealer_seat + 1) % n
-        by_seat = tuple(piles[(s - forhand) % n] for s in range(n))
+        by_seat = (*piles[n - forhand : n], *piles[: n - forhand])  # seat s: pile s - forhand
         extra = (piles[n],) if k > n else ()
         upcard = None
         if dealt < 52 and self.rules.trump_rule(self.deal_index, size) == "upcard":
