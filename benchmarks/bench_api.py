@@ -21,6 +21,10 @@ Five workloads, each through the public game interface only, random legal play
     ours only: from the root, apply to the end of the deal, then undo back to
     the root (OpenSpiel's ``oh_hell`` has no undo).  Against ``search`` it says
     whether apply + undo is cheaper than clone + apply.
+``step_undo``, ``step_clone``, ``from_state``
+    ours only, per position of 32 in the play (0 to 29 cards in): one card
+    applied and undone; the state cloned and the card applied to the clone;
+    ``Position.from_state`` (the search's position of the state).
 
 ``--old REV`` loads the package at git revision ``REV`` of this repository as
 ``stickspel_old`` (a copy of its ``src/stickspel`` with the imports renamed) so
@@ -52,7 +56,8 @@ from typing import Any
 PLAYERS = 4
 CARDS = 10
 ROOTS = 64
-WORKLOADS = ("game", "deal", "clone", "search", "undo")
+STEPS = 32  # positions of the one-card workloads: their figures are per position
+WORKLOADS = ("game", "deal", "clone", "search", "undo", "step_undo", "step_clone", "from_state")
 REPO = Path(__file__).resolve().parent.parent
 
 Work = Callable[[random.Random], int]
@@ -142,9 +147,44 @@ def stickspel_works(pkg: str) -> dict[str, Work]:
             state.undo_action()
         return actions
 
-    works = {"game": game, "deal": deal, "clone": clone, "search": search, "undo": undo}
+    # one card from positions in the play (0 to 29 cards in): apply + undo, clone + apply
+    steps = []
+    for root in roots[:STEPS]:
+        state = root.clone()
+        for _ in range(root_rng.randrange(30)):
+            state.apply_action(root_rng.choice(state.legal_actions()))
+        steps.append((state, state.legal_actions()[0]))
+
+    def step_undo(rng: random.Random) -> int:
+        for state, card in steps:
+            state.apply_action(card)
+            state.undo_action()
+        return len(steps)
+
+    def step_clone(rng: random.Random) -> int:
+        for state, card in steps:
+            state.clone().apply_action(card)
+        return len(steps)
+
+    works: dict[str, Work] = {"game": game, "deal": deal, "clone": clone, "search": search}
+    works["undo"] = undo
+    works |= {"step_undo": step_undo, "step_clone": step_clone}
+    try:
+        position = importlib.import_module(pkg + ".search").Position
+    except (ModuleNotFoundError, AttributeError):  # older code had no search package
+        position = None
+    if position is not None:
+        plays = [state for state, _ in steps]
+
+        def from_state(rng: random.Random) -> int:
+            for state in plays:
+                position.from_state(state)
+            return len(plays)
+
+        works["from_state"] = from_state
     if not hasattr(state_class, "undo_action"):  # older code had no undo
-        del works["undo"]
+        for name in ("undo", "step_undo"):
+            del works[name]
     return works
 
 
@@ -262,8 +302,9 @@ def main(argv: list[str] | None = None) -> int:
     for workload in args.only or WORKLOADS:
         engines = {side: works[workload] for side, works in sides.items() if workload in works}
         times = measure(engines, args.rounds, args.slice, args.seed)
-        medians = {side: statistics.median(t) for side, t in times.items()}
-        row: dict[str, Any] = {f"{side}_us": round(m * 1e6, 1) for side, m in medians.items()}
+        per = STEPS if workload in ("step_undo", "step_clone", "from_state") else 1
+        medians = {side: statistics.median(t) / per for side, t in times.items()}
+        row: dict[str, Any] = {f"{side}_us": round(m * 1e6, 2) for side, m in medians.items()}
         for side in medians:
             if side != "openspiel" and "openspiel" in medians:
                 ratios = [o / s for o, s in zip(times["openspiel"], times[side], strict=True)]
