@@ -58,19 +58,21 @@ def warm() -> float:
     return time.perf_counter() - start
 
 
-def warm_in_background() -> threading.Thread | None:
-    """:func:`warm` in a daemon thread (``None`` without numba): a failure there is
-    logged, never raised, since a cold kernel only makes the first move slower."""
+def warm_in_background(logger: logging.Logger | None = None) -> threading.Thread | None:
+    """:func:`warm` in a daemon thread (``None`` without numba), its time logged to
+    ``logger`` (default: this module's); a failure there is logged, never raised,
+    since a cold kernel only makes the first move slower."""
     if BACKEND != "numba":
         return None
+    out = logger or log
 
     def run() -> None:
         try:
             seconds = warm()
         except Exception:  # noqa: BLE001 - a warm-up must not take the caller down
-            log.exception("warming the search kernels failed")
+            out.exception("warming the search kernels failed")
         else:
-            log.info("search kernels ready in %.1f s", seconds)
+            out.info("search kernels ready", extra={"seconds": round(seconds, 1)})
 
     thread = threading.Thread(target=run, name="stickspel-warm", daemon=True)
     thread.start()

@@ -41,7 +41,8 @@ def serve(
         "serving",
         extra={"host": host, "port": port, "database": store.kind, "tables": len(store.tables())},
     )
-    warm_in_background()  # the search kernels ready before the first expert move
+    # the search kernels compiled (or loaded) before the first expert move
+    warm_in_background(logging.getLogger("stickspel.server"))
     uvicorn.run(
         create_app(store, bot_delay=bot_delay, allowed_origins=origins),
         host=host,
