@@ -166,7 +166,8 @@ class PlumpState(TrickGameState):
         """The bid the dealer may not make (spärren), if any, given the bids so far."""
         if not self.rules.sparr or self.phase != BID:
             return None
-        rest = sum(b for s, b in enumerate(self.bids) if b is not None and s != self.dealer_seat)
+        bids = self.bids
+        rest = sum([b for b in bids if b is not None]) - (bids[self.dealer_seat] or 0)
         f = self.hand_size - rest
         return f if 0 <= f <= self.hand_size else None
 
@@ -362,7 +363,9 @@ class PlumpState(TrickGameState):
             if self.current == self.dealer_seat and self.rules.sparr:
                 f = self.forbidden_bid()
                 if f is not None:
-                    return [a for a in bids if a != BID_BASE + f]
+                    legal = list(bids)
+                    del legal[f]  # bids[f] is BID_BASE + f: 0 <= f <= hand size
+                    return legal
             return list(bids)
         return []
 
