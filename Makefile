@@ -13,8 +13,10 @@ play:
 	@trap : INT; .venv/bin/stickspel play plump $(ARGS) || [ $$? -eq 130 ]
 
 # Set up and serve tables to browsers on http://127.0.0.1:8000 (data in ./stickspel-data).
+# The setup also compiles the search's kernels once (numba's disk cache), so that
+# no first expert move waits for them.
 serve:
-	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
+	@[ -x .venv/bin/stickspel ] || { ./scripts/test.sh --setup-only && .venv/bin/python -m stickspel.bots.warm; }
 	.venv/bin/stickspel serve
 
 # Set up and run the whole test suite (ruff, mypy, pytest).

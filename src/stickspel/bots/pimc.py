@@ -107,13 +107,12 @@ def playout_value(
     """The seat's mean value over goal-aware play-outs of ``pos`` to the deal's end."""
     from stickspel.search import playout_tricks
 
-    before = pos.tricks
     runs = playout_tricks(
         pos, config.rollouts, rng.randrange(1 << 30), policy="aware", noise=ROLLOUT_NOISE
     )
     total = 0.0
-    for run in runs:
-        total += objective.values([a + b for a, b in zip(before, run, strict=True)])[seat]
+    for tricks in (runs + pos.tricks).tolist():  # each play-out's tricks of the whole deal
+        total += objective.values(tricks)[seat]
     return total / len(runs)
 
 

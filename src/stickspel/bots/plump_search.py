@@ -310,15 +310,15 @@ class PlumpSearch(SearchAdapter):
             bids = list(guess)  # the bids made, the ones to come guessed
             bids[seat] = bid
             _round_sparr(world, bids)
-            runs = playout_tricks(
+            taken = playout_tricks(
                 pos, AWARE_PLAYOUTS, rng.randrange(1 << 30), policy="aware", bids=bids
-            )
+            )[:, seat].tolist()
             lift = bot.config.nil_lift if bid == 0 else bot.config.bid_lift
             mean = sum(
-                (1 - lift) * score_deal(world.rules, bid, t[seat])
-                + lift * score_deal(world.rules, bid, min(t[seat] + 1, world.hand_size))
-                for t in runs
-            ) / len(runs)
+                (1 - lift) * score_deal(world.rules, bid, t)
+                + lift * score_deal(world.rules, bid, min(t + 1, world.hand_size))
+                for t in taken
+            ) / len(taken)
             out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
         return out
 
@@ -331,7 +331,7 @@ class PlumpSearch(SearchAdapter):
         from stickspel.search import BACKEND, playout_tricks
 
         playouts = BID_PLAYOUTS if BACKEND == "numba" else BID_PLAYOUTS_PYTHON
-        counts = [t[seat] for t in playout_tricks(world, playouts, rng.randrange(1 << 30))]
+        counts = playout_tricks(world, playouts, rng.randrange(1 << 30))[:, seat].tolist()
         out: dict[int, float] = {}
         for action in legal:
             bid = action - BID_BASE

@@ -367,10 +367,19 @@ class GameState(ABC):
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
         raise NotImplementedError  # pragma: no cover - only for entries a game made
 
+    def _deal_undo_entry(self) -> tuple[Any, ...] | None:
+        """A small tuple that :meth:`_undo_fast` can take a deal back from, or
+        ``None`` to have the whole state snapshotted (the default)."""
+        return None
+
     # A state's attributes are read and written by name, never through
     # ``__dict__``: touching ``__dict__`` makes CPython (3.11+) give up the
-    # compact instance layout, and every later attribute read gets slower.
+    # compact instance layout, and every later attribute read gets slower.  The
+    # copy, snapshot and restore of each state class are functions written out
+    # for its attributes (made once per class): a loop of getattr/setattr over
+    # thirty names cost three times as much.
     _ATTRS: ClassVar[dict[type, tuple[str, ...]]] = {}
+    _COPIERS: ClassVar[dict[type, tuple[Any, Any, Any]]] = {}
 
     @classmethod
     def _attr_names(cls) -> tuple[str, ...]:
@@ -389,24 +398,25 @@ class GameState(ABC):
             raise TypeError(f"{cls.__name__} has no RULES_CLASS ({hints})")
         return rules_class()  # type: ignore[no-any-return]
 
+    @classmethod
+    def _copiers(cls) -> tuple[Any, Any, Any]:
+        """This class's copy(self, new), snapshot(self) and restore(self, snap)."""
+        made = GameState._COPIERS.get(cls)
+        if made is None:
+            made = GameState._COPIERS[cls] = _make_copiers(cls._attr_names(), cls.CLONE_LISTS)
+        return made
+
     def _snapshot(self) -> dict[str, Any]:
-        snap = {name: getattr(self, name) for name in self._attr_names()}
-        for name in self.CLONE_LISTS:
-            snap[name] = list(snap[name])
+        snap: dict[str, Any] = self._copiers()[1](self)
         return snap
 
     def _restore(self, snap: dict[str, Any]) -> None:
-        for name, value in snap.items():
-            setattr(self, name, value)
-        for name in self.CLONE_LISTS:  # the snapshot may be shared with clones
-            setattr(self, name, list(snap[name]))
+        # the lists are copied again: the snapshot may be shared with clones
+        self._copiers()[2](self, snap)
 
     def _copy(self) -> Self:
         new = object.__new__(type(self))
-        for name in self._attr_names():
-            setattr(new, name, getattr(self, name))
-        for name in self.CLONE_LISTS:
-            setattr(new, name, list(getattr(self, name)))
+        self._copiers()[0](self, new)
         return new
 
     def _scratch(self) -> Self:
@@ -422,9 +432,9 @@ class GameState(ABC):
 
     def apply_deal(self, deal: Deal) -> None:
         """Apply a known deal at a chance node; checks sizes and that all cards are distinct."""
-        snap = self._snapshot()
+        entry = self._deal_undo_entry() or self._snapshot()
         self._apply_deal(deal)
-        self._undo.append(snap)
+        self._undo.append(entry)
         self._log.append(deal)
 
     @abstractmethod
@@ -433,9 +443,9 @@ class GameState(ABC):
 
     def apply_chance(self, rng: random.Random) -> Deal:
         """Deal from ``rng`` and return what was dealt."""
-        snap = self._snapshot()
+        entry = self._deal_undo_entry() or self._snapshot()
         deal = self._apply_chance(rng)
-        self._undo.append(snap)
+        self._undo.append(entry)
         self._log.append(deal)
         return deal
 
@@ -622,6 +632,37 @@ class GameState(ABC):
         if self.is_terminal():
             doc["winner"] = self.winners()
         return doc
+
+
+def _make_copiers(names: Sequence[str], lists: Sequence[str]) -> tuple[Any, Any, Any]:
+    """copy(self, new), snapshot(self) -> dict and restore(self, snap) over the
+    attributes ``names``, the mutable ``lists`` among them copied, written out as
+    code (names are a state's own attribute names, identifiers by construction)."""
+    for name in names:
+        if not name.isidentifier():  # pragma: no cover - vars() of an instance
+            raise TypeError(f"not an attribute name: {name!r}")
+
+    def value(name: str, source: str) -> str:
+        return f"{source}[:]" if name in lists else source
+
+    copy_body = [f"    new.{n} = {value(n, 'self.' + n)}" for n in names]
+    snap_body = [f"        {n!r}: {value(n, 'self.' + n)}," for n in names]
+    restore_body = [f"    self.{n} = {value(n, f'snap[{n!r}]')}" for n in names]
+    code = "\n".join(
+        [
+            "def copy(self, new):",
+            *(copy_body or ["    pass"]),
+            "def snapshot(self):",
+            "    return {",
+            *snap_body,
+            "    }",
+            "def restore(self, snap):",
+            *(restore_body or ["    pass"]),
+        ]
+    )
+    scope: dict[str, Any] = {}
+    exec(code, scope)  # noqa: S102 - code made above from attribute names only
+    return scope["copy"], scope["snapshot"], scope["restore"]
 
 
 def cards_played(deal: dict[str, Any]) -> list[set[str]]:

@@ -13,6 +13,9 @@ from stickspel.core.errors import IllegalActionError, Rule
 
 __all__ = ["TrickGameState", "TrickView", "LastTrickView", "check_dealt"]
 
+#: Tags the undo entry of the card that ended a deal: (_FINISHED, card's entry, game's entry).
+_FINISHED = object()
+
 
 @dataclass(frozen=True)
 class TrickView(Observation):
@@ -150,30 +153,73 @@ class TrickGameState(GameState):
         return super().explain(action)
 
     def apply_action(self, action: int) -> None:
-        # The hot path of random play and search: a card that does not end the
-        # deal is checked, played and logged here with a small undo entry.
+        # The hot path of random play and search, written out: a card is checked,
+        # played and logged here with a small undo entry; the card that ends the
+        # deal takes the game's own entry (:meth:`_finish_undo_entry`).
         if self.phase != self.PLAY_PHASE:
             GameState.apply_action(self, action)
             return
         p = self.current
         hand = self.hands[p]
+        if not 0 <= action < 52 or not hand >> action & 1:
+            raise self._card_error(p, action) or self._not_a_card(p, action)
         trick = self.trick
-        if (
-            not 0 <= action < 52
-            or not hand >> action & 1
-            or (trick and SUIT_OF[action] != SUIT_OF[trick[0]])
-        ):
+        if not trick:  # a lead: never the deal's last card (two seats at least)
+            self._undo.append((p, action, self.leader, self.best_card, self.best_seat, False))
+            self.leader = self.best_seat = p
+            self.best_card = action
+            self.hands[p] = hand ^ BIT[action]
+            trick.append(action)
+            self.current = p + 1 if p + 1 < self.num_players else 0
+            self._log.append(action)
+            return
+        suit = SUIT_OF[action]
+        led = SUIT_OF[trick[0]]
+        if suit != led and (hand & SUIT_MASKS[led] or self.MUST_TRUMP):
             error = self._card_error(p, action)  # the full check, duty to trump included
             if error is not None:
                 raise error
         last = len(trick) == self.num_players - 1
-        if last and hand == BIT[action]:  # the deal ends: scores change, snapshot it
+        best = self.best_card
+        if last and hand == BIT[action]:  # the deal ends: scores change
+            self._apply_last_card(p, action)
+            return
+        self._undo.append((p, action, self.leader, best, self.best_seat, last))
+        if (suit == SUIT_OF[best] and action > best) or (
+            suit == self.trump and SUIT_OF[best] != suit
+        ):
+            self.best_card = action
+            self.best_seat = p
+        self.hands[p] = hand ^ BIT[action]
+        if last:
+            w = self.best_seat
+            self.tricks_won[w] += 1
+            self.tricks.append((self.leader, (*trick, action), w))
+            self.trick = []
+            self.current = w
+        else:
+            trick.append(action)
+            self.current = p + 1 if p + 1 < self.num_players else 0
+        self._log.append(action)
+
+    def _apply_last_card(self, p: int, action: int) -> None:
+        """The deal's last card: the game's small entry, or a snapshot."""
+        card_entry = (p, action, self.leader, self.best_card, self.best_seat, True)
+        finish = self._finish_undo_entry()
+        if finish is None:
             GameState.apply_action(self, action)
             return
-        entry = (p, action, self.leader, self.best_card, self.best_seat, last)
         self._put_card(p, action)
-        self._undo.append(entry)
+        self._undo.append((_FINISHED, card_entry, finish))
         self._log.append(action)
+
+    def _finish_undo_entry(self) -> tuple[Any, ...] | None:
+        """What :meth:`_unfinish` needs to take back :meth:`_finish_deal`, taken
+        just before it; ``None``: snapshot the whole state (the default)."""
+        return None
+
+    def _unfinish(self, entry: tuple[Any, ...]) -> None:
+        raise NotImplementedError  # pragma: no cover - only for entries a game made
 
     def _play_card(self, p: int, card: int) -> None:
         """Seat ``p`` plays ``card`` to the trick, or :class:`IllegalActionError` says why not."""
@@ -207,7 +253,29 @@ class TrickGameState(GameState):
         else:
             self.current = (p + 1) % self.num_players
 
+    def undo_action(self) -> None:
+        # a card's undo written out (the entries of six are cards': calls and the
+        # deal's last card have entries of other lengths, the rest snapshots)
+        undo = self._undo
+        if not undo or type(entry := undo[-1]) is not tuple or len(entry) != 6:
+            GameState.undo_action(self)
+            return
+        undo.pop()
+        self._log.pop()
+        p, card, self.leader, self.best_card, self.best_seat, completed = entry
+        if completed:
+            _, cards, w = self.tricks.pop()
+            self.tricks_won[w] -= 1
+            self.trick = list(cards[:-1])
+        else:
+            self.trick.pop()
+        self.hands[p] |= BIT[card]
+        self.current = p
+
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        if entry[0] is _FINISHED:
+            self._unfinish(entry[2])
+            entry = entry[1]
         p, card, leader, best_card, best_seat, completed = entry
         if completed:
             lead, cards, w = self.tricks.pop()

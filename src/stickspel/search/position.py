@@ -202,21 +202,34 @@ def _name(card: int) -> str:
 
 def _from_play(world: Any, pos_fields: dict[str, Any]) -> Position:
     """The position of a state in its play phase; the trick in progress is played anew."""
-    trick = list(world.trick)
+    trick = world.trick
     leader = world.leader if trick else world.current
     return Position.from_hands(
         world.hands, world.trump, leader, trick=trick, tricks=world.tricks_won, **pos_fields
     )
 
 
-def _from_plump(world: Any) -> Position:
-    from stickspel.games.plump.rules import BID, PLAY
+def _plump_phases() -> tuple[int, int]:
+    """Plump's bid and play phases, imported once (an import in the function that
+    builds a position cost a fifth of it)."""
+    global _PLUMP_PHASES
+    if _PLUMP_PHASES is None:
+        from stickspel.games.plump.rules import BID, PLAY
 
+        _PLUMP_PHASES = (BID, PLAY)
+    return _PLUMP_PHASES
+
+
+_PLUMP_PHASES: tuple[int, int] | None = None
+
+
+def _from_plump(world: Any) -> Position:
+    bid_phase, play_phase = _PLUMP_PHASES or _plump_phases()
     rules = world.rules
-    if world.phase == PLAY:
+    if world.phase == play_phase:
         pos = _from_play(world, {})
-        pos.bids = tuple(b if b is not None else 0 for b in world.bids)
-    elif world.phase == BID and world.hands and any(world.hands):
+        pos.bids = tuple([0 if b is None else b for b in world.bids])
+    elif world.phase == bid_phase and world.hands and any(world.hands):
         lead = world.dealer_seat if rules.first_lead == "dealer" else world.forhand()
         pos = Position.from_hands(world.hands, world.trump, lead)
         pos.bids = None  # no bids yet: each seat plays for its own tricks

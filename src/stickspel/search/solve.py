@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import numpy as np
+
 import stickspel.search.kernels as K
 from stickspel.core import GameState
 from stickspel.search.position import Position, SearchError, new_buffer
@@ -432,7 +434,11 @@ def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
 
 
 def dd_trick_counts(
-    world: GameState | Position, *, max_nodes: int | None = None, solver: Solver | None = None
+    world: GameState | Position,
+    *,
+    max_nodes: int | None = None,
+    solver: Solver | None = None,
+    dds: bool | None = None,
 ) -> tuple[int, ...]:
     """Tricks each seat takes from the current position to the end of the deal under
     double-dummy play.
@@ -444,10 +450,16 @@ def dd_trick_counts(
     need not add up to the tricks left.
 
     ``max_nodes`` bounds each move's search of the line (the deepening of
-    :func:`card_values`; Tremanswhist: each seat's search, cut where it runs out)."""
+    :func:`card_values`; Tremanswhist: each seat's search, cut where it runs out).
+    ``dds``: Priffe's trump contracts and spel searched move by move by DDS
+    (``endplay``), the same line (both exact, ties to the lowest card) —
+    ``None``: when installed and no ``max_nodes`` is given."""
     pos = _position(world).copy()
     sv = solver or default_solver()
     before = pos.tricks
+    if _dds_line(pos, dds, max_nodes):
+        sv.nodes, sv.exact = 0, True
+        return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
     sv._start(max_nodes)
     if pos.game in ("tremanswhist", ""):
         counts = _paranoid_counts(pos, sv)
@@ -462,6 +474,30 @@ def dd_trick_counts(
     sv._finish()
     sv.exact = not cut
     return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
+
+
+def _dds_line(pos: Position, dds: bool | None, max_nodes: int | None) -> bool:
+    """Play ``pos`` to the end of the deal along DDS's line (each move the card that
+    takes the mover's side most tricks, ties to the lowest card, as
+    :func:`_best_card` picks); ``False`` (``pos`` untouched) where DDS does not
+    answer: not asked, not installed, noll or tvångsnoll, another game."""
+    if dds is False or (dds is None and max_nodes is not None):
+        return False
+    if pos.game != "priffe" or pos.contract in _NOLL_LIKE:
+        if dds:
+            raise SearchError("search.no_dds")
+        return False
+    from stickspel.search.dds import dds_tricks
+
+    while not pos.is_over():
+        tricks = dds_tricks(pos)
+        if tricks is None:
+            if dds:
+                raise SearchError("search.no_dds")
+            return False  # only before the first move: DDS answers all or none
+        most = max(tricks.values())
+        K.play(pos.s, min(c for c, v in tricks.items() if v == most))
+    return True
 
 
 def _best_card(pos: Position, sv: Solver, max_nodes: int | None) -> int:
@@ -512,9 +548,10 @@ def playout_tricks(
     policy: str = "cheap",
     bids: Sequence[int] | None = None,
     noise: float = 0.0,
-) -> list[tuple[int, ...]]:
-    """``n`` playouts from the position, each the tricks per seat taken from here to
-    the end of the deal.  ``policy``: ``cheap`` (lead a random card; follow by
+) -> np.ndarray:
+    """``n`` playouts from the position: an ``(n, seats)`` int64 array, each row the
+    tricks per seat taken from here to the end of the deal (read columns, or
+    ``tolist()``; no tuple is built per play-out).  ``policy``: ``cheap`` (lead a random card; follow by
     taking the trick as cheaply as possible unless the partner holds it, else
     throw the lowest card), ``random`` (uniformly random legal cards) or
     ``aware``: each seat plays for its goal — in Plump its bid (``bids``, by
@@ -537,8 +574,8 @@ def playout_tricks(
     >>> from stickspel.games.plump import PlumpRules
     >>> pos = Position.from_hands([spade["A"] | spade["J"], spade["K"] | spade["Q"]], None, 0)
     >>> pos.game, pos.rules = "plump", PlumpRules()  # the bids' scores are Plump's
-    >>> playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0])
-    [(1, 1)]
+    >>> playout_tricks(pos, 1, 1, policy="aware", bids=[1, 0]).tolist()
+    [[1, 1]]
     """
     pos = _position(world)
     seats = pos.n
@@ -552,8 +589,11 @@ def playout_tricks(
     aware = code >= 3
     util = goal_table(pos, bids) if aware else new_buffer(1)
     K.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if aware else 0)
-    before = pos.tricks
-    return [tuple(int(out[k * seats + i]) - before[i] for i in range(seats)) for k in range(n)]
+    # the buffers are numpy arrays under numba (lists in plain Python): sliced as they are
+    before = np.asarray(pos.s[K.TRICKS_ : K.TRICKS_ + seats], dtype=np.int64)
+    runs = np.asarray(out, dtype=np.int64)[: n * seats].reshape(n, seats)
+    result: np.ndarray = runs - before
+    return result
 
 
 def goal_table(pos: Position, bids: Sequence[int] | None = None) -> Any:

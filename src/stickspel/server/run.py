@@ -31,6 +31,7 @@ def serve(
     :class:`~stickspel.server.wsguard.OriginError` (naming it) for an origin that is not an http(s) URL."""
     import uvicorn
 
+    from stickspel.bots.warm import warm_in_background
     from stickspel.server.app import create_app
 
     origins = allowed_origins(allow_origins)  # before the store: a typo stops at once
@@ -40,6 +41,8 @@ def serve(
         "serving",
         extra={"host": host, "port": port, "database": store.kind, "tables": len(store.tables())},
     )
+    # the search kernels compiled (or loaded) before the first expert move
+    warm_in_background(logging.getLogger("stickspel.server"))
     uvicorn.run(
         create_app(store, bot_delay=bot_delay, allowed_origins=origins),
         host=host,

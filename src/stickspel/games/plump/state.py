@@ -25,7 +25,7 @@ The dealer (seat 0) bid 0 but took the spade trick: a plump.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from stickspel.core import (
     CHANCE,
@@ -41,6 +41,7 @@ from stickspel.core import (
     check_dealt,
 )
 from stickspel.core.cards import (
+    BIT,
     SUIT_MASKS,
     SUIT_OF,
     CardError,
@@ -78,10 +79,14 @@ if TYPE_CHECKING:
 __all__ = ["PlumpState"]
 
 _M0, _M1, _M2, _M3 = SUIT_MASKS
+_BIT_OF = BIT.__getitem__
 # The cards of one suit's part of a hand mask, filled as masks are met (at most
 # 4 × 8192 entries): legal_actions is the hottest call of random play and search.
 _SUIT_CARDS: dict[int, tuple[int, ...]] = {0: ()}
+_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(52))  # a card's whole suit
 _NAME = tuple(card_str(c) for c in range(52))  # record notation, looked up not built
+#: Tags a deal's undo entry.
+_DEALT = object()
 # trick play's undo of a card, bound once: super() costs on the hottest path of search
 _undo_card = TrickGameState._undo_fast
 
@@ -109,7 +114,7 @@ class PlumpState(TrickGameState):
         "tricks",
         "totals",
         "deal_results",
-        "deal_records",
+        "_deals",
     )
     rules: PlumpRules
 
@@ -141,7 +146,8 @@ class PlumpState(TrickGameState):
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.totals: list[int] = [0] * n
         self.deal_results: list[dict[str, Any]] = []
-        self.deal_records: list[dict[str, Any]] = []  # finished deals, record form
+        # finished deals: their records, each built from its facts when first read
+        self._deals: list[dict[str, Any] | _DealFacts] = []
 
     # --- helpers ----------------------------------------------------------------
     @property
@@ -160,7 +166,8 @@ class PlumpState(TrickGameState):
         """The bid the dealer may not make (spärren), if any, given the bids so far."""
         if not self.rules.sparr or self.phase != BID:
             return None
-        rest = sum(b for s, b in enumerate(self.bids) if b is not None and s != self.dealer_seat)
+        bids = self.bids
+        rest = sum([b for b in bids if b is not None]) - (bids[self.dealer_seat] or 0)
         f = self.hand_size - rest
         return f if 0 <= f <= self.hand_size else None
 
@@ -194,7 +201,47 @@ class PlumpState(TrickGameState):
             return (self.current, self.leader)
         return None  # cards take trick play's own fast path (TrickGameState.apply_action)
 
+    def _finish_undo_entry(self) -> tuple[Any, ...] | None:
+        # what _finish_deal changes besides the lists it appends to
+        return (self.deal_index, self.dealer_seat, len(self.schedule), tuple(self.totals))
+
+    def _unfinish(self, entry: tuple[Any, ...]) -> None:
+        self.deal_index, self.dealer_seat, scheduled, totals = entry
+        self.totals = list(totals)
+        del self.schedule[scheduled:]
+        self.deal_results.pop()
+        self._deals.pop()
+        self.phase = PLAY
+
+    def _deal_undo_entry(self) -> tuple[Any, ...] | None:
+        # what _start_deal replaces (never changed in place: the lists are new)
+        return (
+            _DEALT,
+            self.trump,
+            self.upcard,
+            self.dealt,
+            self.hands,
+            self.blind,
+            self.bids,
+            self.auction,
+            self.tricks,
+            self.tricks_won,
+            self.trick,
+            self.current,
+        )
+
+    def _undo_deal(self, entry: tuple[Any, ...]) -> None:
+        _, self.trump, self.upcard, dealt, hands, self.blind, bids, auction = entry[:8]
+        tricks, tricks_won, trick, self.current = entry[8:]
+        # copies: the entry may be shared with clones
+        self.dealt, self.hands, self.bids, self.auction = dealt[:], hands[:], bids[:], auction[:]
+        self.tricks, self.tricks_won, self.trick = tricks[:], tricks_won[:], trick[:]
+        self.phase = DEAL
+
     def _undo_fast(self, entry: tuple[Any, ...]) -> None:
+        if entry[0] is _DEALT:
+            self._undo_deal(entry)
+            return
         if len(entry) != 2:
             _undo_card(self, entry)
             return
@@ -219,7 +266,7 @@ class PlumpState(TrickGameState):
         dealt = size * k
         piles = [tuple(deck[j:dealt:k]) for j in range(k)]
         forhand = (self.dealer_seat + 1) % n
-        by_seat = tuple(piles[(s - forhand) % n] for s in range(n))
+        by_seat = (*piles[n - forhand : n], *piles[: n - forhand])  # seat s: pile s - forhand
         extra = (piles[n],) if k > n else ()
         upcard = None
         if dealt < 52 and self.rules.trump_rule(self.deal_index, size) == "upcard":
@@ -235,7 +282,9 @@ class PlumpState(TrickGameState):
         else:
             rule = self.rules.trump_rule(self.deal_index, self.hand_size)
             trump = rule if isinstance(rule, int) else None
-        self._start_deal(deal, trump)
+        # the hands' masks as sums of distinct card bits: a sampled deal's cards are
+        # distinct cards 0…51
+        self._start_deal(deal, trump, [sum(map(_BIT_OF, h)) for h in deal.hands])
         return deal
 
     def _apply_deal(self, deal: Deal) -> None:
@@ -269,12 +318,12 @@ class PlumpState(TrickGameState):
             trump = trump_rule if isinstance(trump_rule, int) else None
         self._start_deal(deal, trump)
 
-    def _start_deal(self, deal: Deal, trump: int | None) -> None:
+    def _start_deal(self, deal: Deal, trump: int | None, hands: list[int] | None = None) -> None:
         n = self.num_players
         self.trump = trump
         self.upcard = deal.upcard
         self.dealt = [tuple(h) for h in deal.hands]
-        self.hands = [mask_of(h) for h in deal.hands]
+        self.hands = hands if hands is not None else [mask_of(h) for h in deal.hands]
         self.blind = tuple(deal.extra[0]) if deal.extra else ()
         self.bids = [None] * n
         self.auction = []
@@ -288,11 +337,13 @@ class PlumpState(TrickGameState):
     def legal_actions(self) -> list[int]:
         if self.phase == PLAY:
             hand = self.hands[self.current]
-            if self.trick:
-                m = hand & SUIT_MASKS[SUIT_OF[self.trick[0]]]
-                if m:
-                    return list(_SUIT_CARDS.get(m) or _suit_cards(m))
+            trick = self.trick
             table = _SUIT_CARDS
+            if trick:
+                m = hand & _SUIT_MASK_OF[trick[0]]
+                if m:
+                    follow = table.get(m)
+                    return [*(follow if follow is not None else _suit_cards(m))]
             try:
                 return [
                     *table[hand & _M0],
@@ -312,7 +363,9 @@ class PlumpState(TrickGameState):
             if self.current == self.dealer_seat and self.rules.sparr:
                 f = self.forbidden_bid()
                 if f is not None:
-                    return [a for a in bids if a != BID_BASE + f]
+                    legal = list(bids)
+                    del legal[f]  # bids[f] is BID_BASE + f: 0 <= f <= hand size
+                    return legal
             return list(bids)
         return []
 
@@ -363,7 +416,7 @@ class PlumpState(TrickGameState):
             "made": [b == t for b, t in zip(bids, self.tricks_won, strict=True)],
         }
         self.deal_results.append(result)
-        self.deal_records.append(self._deal_record(result))
+        self._deals.append(self._facts(result))
         self.deal_index += 1
         self.dealer_seat = (self.dealer_seat + 1) % self.num_players
         if self.deal_index >= len(self.schedule):
@@ -532,25 +585,83 @@ class PlumpState(TrickGameState):
         return sample_world(self, seat, rng)
 
     # --- records ------------------------------------------------------------------------
+    @property
+    def deal_records(self) -> list[dict[str, Any]]:
+        """Finished deals in record form (each with its ``result``)."""
+        deals = self._deals
+        for i, item in enumerate(deals):
+            if isinstance(item, _DealFacts):  # the list is this state's own (CLONE_LISTS)
+                deals[i] = item.record()
+        return deals  # type: ignore[return-value]
+
+    @deal_records.setter
+    def deal_records(self, records: list[dict[str, Any]]) -> None:
+        self._deals = list(records)
+
+    def _facts(self, result: dict[str, Any] | None) -> _DealFacts:
+        """The current deal's facts, for its record (the lists copied: they change)."""
+        return _DealFacts(
+            self.dealer_seat,
+            self.hand_size,
+            tuple(self.dealt),
+            self.upcard,
+            self.trump,
+            tuple(self.auction),
+            tuple(self.tricks),
+            tuple(self.trick),
+            self.leader,
+            self.blind,
+            result,
+        )
+
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
+        return self._facts(result).record()
+
+
+class _DealFacts(NamedTuple):
+    """What a deal's record is made of, kept as it was when the deal ended: a
+    finished deal's record is built only when someone reads it (search and random
+    play finish many deals and read none)."""
+
+    dealer: int
+    size: int
+    dealt: tuple[tuple[int, ...], ...]
+    upcard: int | None
+    trump: int | None
+    auction: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    trick: tuple[int, ...]
+    leader: int
+    blind: tuple[int, ...]
+    result: dict[str, Any] | None
+
+    def record(self) -> dict[str, Any]:
+        result = self.result
+        auction = [{"seat": s, "call": str(b)} for s, b in self.auction]
         if not self.dealt:  # played with real cards: what was reported
             reported: dict[str, Any] = {
-                "dealer": self.dealer_seat,
-                "cards": self.hand_size,
+                "dealer": self.dealer,
+                "cards": self.size,
                 "trump": suit_str(self.trump),
-                "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
+                "auction": auction,
             }
             if result is not None:
                 reported["result"] = {"tricks": result["tricks"], "points": result["points"]}
             return reported
+        tricks: list[dict[str, Any]] = [
+            {"leader": lead, "cards": [_NAME[c] for c in cs], "winner": w}
+            for lead, cs, w in self.tricks
+        ]
+        if self.trick:
+            tricks.append({"leader": self.leader, "cards": [_NAME[c] for c in self.trick]})
         deal: dict[str, Any] = {
-            "dealer": self.dealer_seat,
-            "cards": self.hand_size,
+            "dealer": self.dealer,
+            "cards": self.size,
             "hands": [[_NAME[c] for c in h] for h in self.dealt],
             "upcard": _NAME[self.upcard] if self.upcard is not None else None,
             "trump": suit_str(self.trump),
-            "auction": [{"seat": s, "call": str(b)} for s, b in self.auction],
-            "tricks": self._tricks_record(),
+            "auction": auction,
+            "tricks": tricks,
         }
         if self.blind:
             deal["extra"] = [[_NAME[c] for c in self.blind]]
