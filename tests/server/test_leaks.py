@@ -93,7 +93,7 @@ class Knowledge:
             allowed = may_know(self.game, whole, player, self.buying)
             assert shown <= allowed, (who, deal, made, best)
             checked += len(shown)
-        assert rows and checked
+        assert rows, "the analysis page lists no move: its layout changed?"
         return checked
 
     def check_record(self, version: int, who: int, doc: dict[str, Any], n: int) -> int:
