@@ -34,6 +34,7 @@ from stickspel.i18n import render, texts
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.entry import band as _band
 from stickspel.protokoll.entry import build_deal as _build_deal
+from stickspel.protokoll.entry import correct_row
 from stickspel.protokoll.entry import honours_of as _honours
 from stickspel.protokoll.entry import numbers as _ints
 from stickspel.protokoll.entry import person_index as _person
@@ -391,68 +392,12 @@ def edit_command(
             given = {"bids": bids, "tricks": tricks, "trump": trump, "calls": calls,
                      "honours": honours, "upcard": upcard, "exchange": exchange,
                      "bought": bought, "contract": contract, "by": by}  # fmt: skip
-            if deal_json is None:
-                given = _row_defaults(session, row, given)
-            deal = _build_deal(session, row=row, deal_json=deal_json, **given)
-            if deal_json is None and honours is None:
-                _keep_honours(session, row, deal)
-            session.edit(row, deal)
+            correct_row(session, row, given, deal_json=deal_json)
         except (ScorekeeperError, ValueError) as e:
             _die(lang, _at_row(session, row, e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "edited", row=row))
     _print_next(session, lang)
-
-
-def _row_defaults(
-    session: Session, row: int, given: dict[str, str | None]
-) -> dict[str, str | None]:
-    """The options of ``edit`` with what was not given taken from row ``row``."""
-    old = session.entries[row - 1]
-    result = old.get("result") or {}
-    out = dict(given)
-    tricks = result.get("tricks")
-    if out["tricks"] is None and isinstance(tricks, list):
-        out["tricks"] = ",".join(str(t) for t in tricks)
-    auction = [a for a in old.get("auction") or [] if isinstance(a, dict)]
-    if session.game == "plump":
-        by_seat = {int(a["seat"]): str(a["call"]) for a in auction}
-        if out["bids"] is None and by_seat:
-            out["bids"] = ",".join(by_seat.get(s, "") for s in range(len(session.players)))
-        if out["trump"] is None and old.get("trump"):
-            out["trump"] = str(old["trump"])
-    elif session.game == "priffe":
-        if out["calls"] is None and out["contract"] is None and auction:
-            out["calls"] = ",".join(str(a["call"]) for a in auction)
-    elif session.game == "tremanswhist":
-        _tremanswhist_defaults(session, old, out)
-    return out
-
-
-def _tremanswhist_defaults(
-    session: Session, old: dict[str, Any], out: dict[str, str | None]
-) -> None:
-    """The upcard (or band), the pile's taker and the purchases of a Tremanswhist row."""
-    if out["upcard"] is None:
-        if old.get("upcard"):
-            out["upcard"] = str(old["upcard"])
-        elif old.get("kind"):
-            out["upcard"] = str(old["kind"]) + (f":{old['trump']}" if old.get("trump") else "")
-    offers = [e for e in old.get("exchanges") or [] if isinstance(e, dict)]
-    if out["exchange"] is None and out["bought"] is None:
-        counts = [str(e["count"]) for e in offers if "count" in e]
-        takers = [int(e["seat"]) for e in offers if e.get("take")]
-        if counts:
-            out["bought"] = ",".join(counts)
-        elif takers:
-            out["exchange"] = session.players[takers[0]]
-
-
-def _keep_honours(session: Session, row: int, deal: dict[str, Any]) -> None:
-    """A Priffe row corrected without --honours keeps the honours written on it."""
-    held = ((session.entries[row - 1].get("result") or {}).get("honours")) or None
-    if session.game == "priffe" and held and "honours" not in deal.get("result", {}):
-        deal.setdefault("result", {})["honours"] = dict(held)
 
 
 @protokoll_app.command("undo")

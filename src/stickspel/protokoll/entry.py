@@ -31,6 +31,10 @@ __all__ = [
     "honours_of",
     "band",
     "FIELDS",
+    "row_fields",
+    "keep_honours",
+    "correct_row",
+    "add_row",
 ]
 
 #: The fields of a deal as typed (every one optional; which are needed depends on the game).
@@ -194,3 +198,79 @@ def build_deal(
             row=row,
         )
     raise ScorekeeperError("scorekeeper.cli.no_scorekeeping", game=game)
+
+
+def row_fields(session: Session, row: int, given: dict[str, str | None]) -> dict[str, str | None]:
+    """The fields of a correction of row ``row`` with what was not given (``None``)
+    taken from the row as entered."""
+    old = session.entries[row - 1]
+    result = old.get("result") or {}
+    out = dict(given)
+    tricks = result.get("tricks")
+    if out["tricks"] is None and isinstance(tricks, list):
+        out["tricks"] = ",".join(str(t) for t in tricks)
+    auction = [a for a in old.get("auction") or [] if isinstance(a, dict)]
+    if session.game == "plump":
+        by_seat = {int(a["seat"]): str(a["call"]) for a in auction}
+        if out["bids"] is None and by_seat:
+            out["bids"] = ",".join(by_seat.get(s, "") for s in range(len(session.players)))
+        if out["trump"] is None and old.get("trump"):
+            out["trump"] = str(old["trump"])
+    elif session.game == "priffe":
+        if out["calls"] is None and out["contract"] is None and auction:
+            out["calls"] = ",".join(str(a["call"]) for a in auction)
+    elif session.game == "tremanswhist":
+        _tremanswhist_fields(session, old, out)
+    return out
+
+
+def _tremanswhist_fields(session: Session, old: dict[str, Any], out: dict[str, str | None]) -> None:
+    """The upcard (or band), the pile's taker and the purchases of a Tremanswhist row."""
+    if out["upcard"] is None:
+        if old.get("upcard"):
+            out["upcard"] = str(old["upcard"])
+        elif old.get("kind"):
+            out["upcard"] = str(old["kind"]) + (f":{old['trump']}" if old.get("trump") else "")
+    offers = [e for e in old.get("exchanges") or [] if isinstance(e, dict)]
+    if out["exchange"] is None and out["bought"] is None:
+        counts = [str(e["count"]) for e in offers if "count" in e]
+        takers = [int(e["seat"]) for e in offers if e.get("take")]
+        if counts:
+            out["bought"] = ",".join(counts)
+        elif takers:
+            out["exchange"] = session.players[takers[0]]
+
+
+def keep_honours(session: Session, row: int, deal: dict[str, Any]) -> None:
+    """A Priffe row corrected without honours given keeps the honours written on it."""
+    held = ((session.entries[row - 1].get("result") or {}).get("honours")) or None
+    if session.game == "priffe" and held and "honours" not in deal.get("result", {}):
+        deal.setdefault("result", {})["honours"] = dict(held)
+
+
+def correct_row(
+    session: Session,
+    row: int,
+    given: dict[str, str | None],
+    *,
+    deal_json: str | None = None,
+) -> dict[str, Any]:
+    """Correct row ``row`` under the scorekeeper's rules: give only what was wrong
+    (the rest of the row is kept), every later figure is recomputed, and a change that
+    makes a later row impossible (another dealer, a game already over) is refused
+    naming that row.  The corrected row as recorded."""
+    if not 1 <= row <= len(session.entries):
+        raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(session.entries))
+    fields = {name: given.get(name) for name in FIELDS}
+    if deal_json is None:
+        fields = row_fields(session, row, fields)
+    deal = build_deal(session, row=row, deal_json=deal_json, **fields)
+    if deal_json is None and given.get("honours") is None:
+        keep_honours(session, row, deal)
+    return session.edit(row, deal)
+
+
+def add_row(session: Session, given: dict[str, str | None]) -> dict[str, Any]:
+    """Add the next deal from its fields as typed; the deal as recorded."""
+    fields = {name: given.get(name) for name in FIELDS}
+    return session.add(build_deal(session, row=None, **fields))

