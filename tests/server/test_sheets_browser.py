@@ -118,3 +118,58 @@ def test_a_plump_sheet_kept_on_one_phone_and_followed_on_another(
         [0, 1, 1, 1]
     ]
     assert not errors(page) and not errors(reader)
+
+
+def test_a_finished_game_replayed_with_the_analysis_beside_the_moves(
+    server: Running, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    from stickspel.client import create_table
+
+    made = create_table(
+        server.url,
+        rules="plump(players=3,max_cards=2)",
+        seats=[{"name": n, "bot": "random"} for n in ("Anna", "Ben", "Cleo")],
+    )
+    page = new_page(browser)
+    # the lobby's list and a game's end screen link here, with the table's token
+    page.goto(f"{server.url}/r/t/{made['id']}?lang=en#token={made['spectator_token']}")
+    expect(page.locator("#where")).to_have_text("Deal 1 of 3, move 0 of 24")
+    expect(page.locator("#hands .hand")).to_have_count(3)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#where")).to_have_text("Deal 1 of 3, move 1 of 24")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#where")).to_contain_text("Deal 2 of 3")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#where")).to_contain_text("Deal 1 of 3")
+    page.get_by_role("button", name="To the end").click()
+    expect(page.locator("#paper tr.total")).to_be_visible()
+    # the analysis runs in the background; its marks then stand at the moves
+    expect(page.locator("#progress-text")).to_have_text("The analysis is done.", timeout=120_000)
+    flagged = page.locator("#flagged button")
+    assert flagged.count() > 0, "random play with no inaccuracy at all"
+    verdict = flagged.first.get_attribute("data-verdict")
+    flagged.first.click()
+    expect(page.locator("#mark p")).to_have_attribute("data-verdict", verdict or "")
+    expect(page.locator("#mark p")).to_contain_text("points lost")
+    shots(page, "replay")
+    assert not errors(page)
+
+
+def test_the_replay_refuses_a_game_still_on_and_a_stranger(server: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    from stickspel.client import create_table
+
+    made = create_table(
+        server.url,
+        rules="plump(players=3,max_cards=2)",
+        seats=[{"name": "Anna"}, {"name": "Ben"}, {"name": "Cleo"}],
+    )
+    page = new_page(browser)
+    page.goto(f"{server.url}/r/t/{made['id']}?lang=en#token={made['seats'][0]['token']}")
+    expect(page.locator("#load-error")).to_contain_text("not over")
+    stranger = new_page(browser)
+    stranger.goto(f"{server.url}/r/t/{made['id']}?lang=en#token=nobody")
+    expect(stranger.locator("#load-error")).to_contain_text("no key to this table")
