@@ -173,3 +173,61 @@ def test_the_replay_refuses_a_game_still_on_and_a_stranger(server: Running, brow
     stranger = new_page(browser)
     stranger.goto(f"{server.url}/r/t/{made['id']}?lang=en#token=nobody")
     expect(stranger.locator("#load-error")).to_contain_text("no key to this table")
+
+
+def test_priffe_and_tremanswhist_deals_and_a_cli_file_read_in(
+    server: Running, browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    page = new_page(browser)
+    page.goto(server.url + "/s/new?lang=en")
+    page.select_option("#game", "priffe")
+    expect(page.locator("#players li")).to_have_count(4)
+    page.get_by_role("button", name="Start the sheet").click()
+    expect(page.locator("#next-title")).to_have_text("Deal 1: Anna deals. Ben starts.")
+    # calls typed in turn are judged as they come
+    page.get_by_label("Calls in turn").fill("pass,pass,spader")
+    expect(page.locator("#refusal")).to_contain_text("spader")
+    page.get_by_label("Calls in turn").fill("")
+    page.get_by_label("Or just the contract").select_option("hjärter")
+    page.get_by_label("Who bid it").select_option("Cleo")
+    page.get_by_label("Tricks: the declarers'").fill("9")
+    page.get_by_role("button", name="Enter the deal").click()
+    expect(page.locator("#next-title")).to_have_text("Deal 2: Ben deals. Cleo starts.")
+    shots(page, "sheet-priffe")
+    with page.expect_download() as got:
+        page.locator("#pdf").click()
+    pdf = tmp_path / "priffe.pdf"
+    got.value.save_as(pdf)
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Cleo" in text and "30" in text
+
+    page.goto(server.url + "/s/new?lang=en")
+    page.select_option("#game", "tremanswhist")
+    expect(page.locator("#players li")).to_have_count(3)
+    page.get_by_role("button", name="Start the sheet").click()
+    page.get_by_label("The upcard").fill("QH")
+    page.get_by_label("Who took the fourth pile").select_option("Ben")
+    for seat, took in enumerate(("5", "4", "9")):
+        page.fill(f"#tricks-{seat}", took)
+    page.get_by_role("button", name="Enter the deal").click()
+    expect(page.locator("#refusal")).not_to_have_text("")
+    page.fill("#tricks-2", "4")
+    page.get_by_role("button", name="Enter the deal").click()
+    expect(page.locator("#next-title")).to_have_text("Deal 2: Ben deals. Cleo starts.")
+
+    # a file kept with the CLI opens on the web; a bad one is refused in one line
+    with page.expect_download() as got:
+        page.locator("#record").click()
+    good = Path(got.value.path())
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "stickspel/1", "game": "plump"}')
+    page.goto(server.url + "/s/new?lang=en")
+    page.set_input_files("#upload", str(bad))
+    expect(page.locator("#upload-error")).to_contain_text("bad.json: the file has no 'players'")
+    page.set_input_files("#upload", str(good))
+    expect(page.locator("#next-title")).to_have_text("Deal 2: Ben deals. Cleo starts.")
+    assert not errors(page)

@@ -157,7 +157,7 @@ function keepPage() {
     } else if (sheet.game === "priffe") {
       box.append(textField("calls", t(lang, "sheet.calls"), single("calls")),
         el("div", { class: "grid" },
-          selectField("contract", t(lang, "sheet.contract"), ["", "tvångsnoll", "spader", "klöver", "ruter", "hjärter", "grand", "spel"], single("contract")),
+          selectField("contract", t(lang, "sheet.contract"), ["", "tvångsnoll", "klöver", "spader", "ruter", "hjärter", "noll", "spel"], single("contract")),
           selectField("by", t(lang, "sheet.by"), ["", ...players], single("by"))),
         numberField("tricks", t(lang, "sheet.priffe_tricks"), single("tricks")),
         textField("honours", t(lang, "sheet.honours"), single("honours")));
