@@ -14,9 +14,38 @@ from typing import Any
 
 import pytest
 from server_helpers import Running, start_server
-from test_browser import browser, errors, new_page, shots
+from test_browser import DESKTOP, PHONE, ROOT, browser, errors, new_page
+from test_browser import shots as page_shots
 
 __all__ = ["browser"]  # the module's one browser, shared with test_browser.py's fixture
+
+#: axe-core from the npm registry (``npm install --prefix .cache/axe axe-core@4``).
+AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe(page: Any, name: str) -> None:
+    """No serious or critical accessibility violation on the page, by axe-core
+    injected into it (the check is left out, saying so, where axe-core is not installed)."""
+    if not AXE.exists():
+        print(f"axe-core not installed ({AXE}): {name} not checked")
+        return
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+            .filter(v => v.impact === "serious" || v.impact === "critical")
+            .map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", ")}`)"""
+    )
+    assert not found, f"{name}: {found}"
+
+
+def shots(page: Any, name: str) -> None:
+    """Screenshots at 390 and 1280 px (nothing sticking out sideways on the phone),
+    each width checked by axe-core."""
+    for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        page.set_viewport_size(size)
+        axe(page, f"{name}-{label}")
+    page_shots(page, name)
 
 
 @pytest.fixture
@@ -117,6 +146,9 @@ def test_a_plump_sheet_kept_on_one_phone_and_followed_on_another(
     assert doc["format"] == "stickspel/1" and [d["result"]["tricks"] for d in doc["deals"]] == [
         [0, 1, 1, 1]
     ]
+    # the lobby lists the sheet among this browser's tables
+    page.goto(server.url + "/?lang=en")
+    expect(page.locator("#sheets li a")).to_have_text("Score sheet: Plump (Oh Hell)")
     assert not errors(page) and not errors(reader)
 
 
