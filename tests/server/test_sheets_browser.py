@@ -105,6 +105,7 @@ def test_a_plump_sheet_kept_on_one_phone_and_followed_on_another(
     reader.goto(reader_url.replace("/s/", "/s/", 1) + "")
     expect(reader.locator("#following")).to_be_visible()
     expect(reader.locator("#entry")).to_be_hidden()
+    expect(reader.get_by_role("button", name="Undo the last row")).to_be_hidden()
     expect(reader.locator("#paper tbody tr.deal")).to_have_count(1)
 
     _enter_plump(page, ["1", "0", "0", "0"], ["1", "0", "1", "0"])
