@@ -264,3 +264,39 @@ def test_priffe_and_tremanswhist_deals_and_a_cli_file_read_in(
     page.set_input_files("#upload", str(good))
     expect(page.locator("#next-title")).to_have_text("Deal 2: Ben deals. Cleo starts.")
     assert not errors(page)
+
+
+def test_a_record_file_replays_and_a_sheet_without_cards_is_told_why_not(
+    server: Running, browser: Any, tmp_path: Path
+) -> None:
+    import random
+
+    from playwright.sync_api import expect
+
+    from stickspel.games import load_game
+
+    state = load_game("plump(players=3,max_cards=1)").new_initial_state()
+    rng = random.Random(7)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(rng)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    played = tmp_path / "played.json"
+    played.write_text(json.dumps(state.to_record(["Anna", "Ben", "Cleo"])))
+    kept = tmp_path / "kept.json"
+    kept.write_text(
+        json.dumps({"format": "stickspel/1", "game": "plump", "players": ["A", "B", "C"],
+                    "variant": {"players": 3}, "deals": [{"dealer": 0, "cards": 10}]})
+    )  # fmt: skip
+    page = new_page(browser)
+    page.goto(server.url + "/r/file?lang=en")
+    page.set_input_files("#file", str(kept))
+    expect(page.locator("#open-error")).to_have_text(
+        "the record has no cards to replay: it was kept with real cards"
+    )
+    page.set_input_files("#file", str(played))
+    expect(page.locator("#where")).to_contain_text("Deal 1 of")
+    page.keyboard.press("End")
+    expect(page.locator("#progress-text")).to_have_text("The analysis is done.", timeout=120_000)
+    assert not errors(page)

@@ -90,7 +90,7 @@ def replay_frames(doc: dict[str, Any], lang: str = "sv") -> dict[str, Any]:
 
     deals = doc.get("deals") or []
     if not deals or not all(isinstance(d, dict) and d.get("hands") for d in deals):
-        raise RecordError("replay.error.no_cards", rule="no_cards")
+        raise StickspelError("replay.error.no_cards")
     rep = replay(doc, check_totals=False)
     state = type(rep.state)(rep.state.rules, first_dealer=first_dealer_of(doc))  # type: ignore[call-arg]
     names = list(rep.players)
@@ -254,9 +254,24 @@ async def start_analysis(body: AnalysisJobIn, request: Request) -> Any:
     job = jobs.get(key)
     if job is None or job.failed:
         job = Job(secrets.token_hex(8))
+        _forget_old(jobs)
         jobs[key] = jobs[job.id] = job
         job.task = asyncio.get_running_loop().create_task(_run(job, doc, viewer))
     return job.answer()
+
+
+#: The analyses kept in memory (two entries each: by what was analysed and by job).
+MAX_JOBS = 64
+
+
+def _forget_old(jobs: dict[str, Job]) -> None:
+    """Drop the oldest finished analyses beyond :data:`MAX_JOBS` (a page that still
+    polls one is told it is gone, and starts it again)."""
+    for key in list(jobs):
+        if len(jobs) < 2 * MAX_JOBS:
+            return
+        if jobs[key].result is not None or jobs[key].failed:
+            del jobs[key]
 
 
 async def _run(job: Job, doc: dict[str, Any], viewer: int | None) -> None:
