@@ -22,7 +22,7 @@ import contextlib
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +33,12 @@ from stickspel.games import game_spec
 from stickspel.i18n import render, texts
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.entry import band as _band
+from stickspel.protokoll.entry import blank_sheet_for, correct_row
 from stickspel.protokoll.entry import build_deal as _build_deal
-from stickspel.protokoll.entry import correct_row
 from stickspel.protokoll.entry import honours_of as _honours
 from stickspel.protokoll.entry import numbers as _ints
 from stickspel.protokoll.entry import person_index as _person
+from stickspel.protokoll.entry import rules_texts as _rules_texts
 from stickspel.protokoll.entry import seat_of_person as _seat_of_person
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
@@ -212,16 +213,6 @@ def _file_lock(path: Path, lang: str) -> Iterator[None]:
             yield
     except OSError as e:  # FileBusyError, or no permission to create the lock
         _die(lang, error_text(e, lang), 1)
-
-
-def _rules_texts(options: Sequence[str]) -> dict[str, str]:
-    texts: dict[str, str] = {}
-    for item in options:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise RulesError("scorekeeper.cli.option_form", item=item)
-        texts[key.strip().replace("-", "_")] = value.strip()
-    return texts
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -546,66 +537,6 @@ def _filled_sheet(doc: dict[str, Any], lang: str) -> Any:
 
         return plump_sheet(doc, lang, full=True)
     return build_sheet(doc, lang)
-
-
-def blank_sheet_for(
-    game: str,
-    players: str | None,
-    order: str | None,
-    max_cards: int | None,
-    options: Sequence[str],
-    first_dealer: int,
-    lang: str,
-) -> Any:
-    """A blank sheet for ``game`` from command-line values."""
-    spec = game_spec(game)
-    names: list[str] | None = None
-    count: int | None = None
-    if players:
-        if (k := parse_count(players)) is not None:
-            count = k
-        elif "," in players:
-            names = [p.strip() for p in players.split(",")]
-            count = len(names)
-        else:  # one word that is no number: not a table of one
-            raise ScorekeeperError("scorekeeper.cli.players_form", shown=repr(plain(players, 40)))
-    texts = _rules_texts(options)
-    if count is not None and "players" not in spec.rules.option_names():
-        fixed = spec.state(spec.rules()).num_players  # type: ignore[call-arg]
-        if count != fixed:
-            raise ScorekeeperError(
-                "scorekeeper.cli.players_fixed", game=spec.name, n=fixed, players=count
-            )
-    _check_first_dealer(spec, texts, count, first_dealer)
-    if spec.name == "plump":
-        from stickspel.games.plump import PlumpRules
-        from stickspel.protokoll.plump import blank_sheet
-
-        if count is not None:
-            texts["players"] = str(count)
-        if order is not None:
-            texts["deal_order"] = order
-        if max_cards is not None:
-            texts["max_cards"] = str(max_cards)
-        rules = PlumpRules.from_strings(texts)
-        return blank_sheet(rules, names, lang, first_dealer=first_dealer)
-    from stickspel.protokoll import blank_sheet as generic_blank
-
-    generic_rules = spec.rules.from_strings(texts)
-    return generic_blank(spec.name, generic_rules, names, lang)
-
-
-def _check_first_dealer(
-    spec: Any, texts: dict[str, str], count: int | None, first_dealer: int
-) -> None:
-    """A blank sheet's first dealer is one of its columns (0 … players − 1)."""
-    if count is None:
-        probe = spec.rules.from_strings(texts) if texts else spec.rules()
-        count = spec.state(probe).num_players
-    if not 0 <= first_dealer < count:
-        raise ScorekeeperError(
-            "scorekeeper.cli.first_dealer_range", last=count - 1, given=first_dealer
-        )
 
 
 # --- the interactive session -------------------------------------------------------------------

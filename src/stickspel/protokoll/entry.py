@@ -19,6 +19,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from stickspel.core import RulesError
+from stickspel.games import game_spec
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count, parse_mark
 from stickspel.safetext import plain
 
@@ -35,6 +37,8 @@ __all__ = [
     "keep_honours",
     "correct_row",
     "add_row",
+    "rules_texts",
+    "blank_sheet_for",
 ]
 
 #: The fields of a deal as typed (every one optional; which are needed depends on the game).
@@ -274,3 +278,74 @@ def add_row(session: Session, given: dict[str, str | None]) -> dict[str, Any]:
     """Add the next deal from its fields as typed; the deal as recorded."""
     fields = {name: given.get(name) for name in FIELDS}
     return session.add(build_deal(session, row=None, **fields))
+
+
+def rules_texts(options: Sequence[str]) -> dict[str, str]:
+    """``name=value`` rules options as typed (``-o``), by option name."""
+    texts: dict[str, str] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError("scorekeeper.cli.option_form", item=item)
+        texts[key.strip().replace("-", "_")] = value.strip()
+    return texts
+
+
+def blank_sheet_for(
+    game: str,
+    players: str | None,
+    order: str | None,
+    max_cards: int | None,
+    options: Sequence[str],
+    first_dealer: int,
+    lang: str,
+) -> Any:
+    """A blank sheet for ``game`` from command-line values."""
+    spec = game_spec(game)
+    names: list[str] | None = None
+    count: int | None = None
+    if players:
+        if (k := parse_count(players)) is not None:
+            count = k
+        elif "," in players:
+            names = [p.strip() for p in players.split(",")]
+            count = len(names)
+        else:  # one word that is no number: not a table of one
+            raise ScorekeeperError("scorekeeper.cli.players_form", shown=repr(plain(players, 40)))
+    texts = rules_texts(options)
+    if count is not None and "players" not in spec.rules.option_names():
+        fixed = spec.state(spec.rules()).num_players  # type: ignore[call-arg]
+        if count != fixed:
+            raise ScorekeeperError(
+                "scorekeeper.cli.players_fixed", game=spec.name, n=fixed, players=count
+            )
+    _check_first_dealer(spec, texts, count, first_dealer)
+    if spec.name == "plump":
+        from stickspel.games.plump import PlumpRules
+        from stickspel.protokoll.plump import blank_sheet
+
+        if count is not None:
+            texts["players"] = str(count)
+        if order is not None:
+            texts["deal_order"] = order
+        if max_cards is not None:
+            texts["max_cards"] = str(max_cards)
+        rules = PlumpRules.from_strings(texts)
+        return blank_sheet(rules, names, lang, first_dealer=first_dealer)
+    from stickspel.protokoll import blank_sheet as generic_blank
+
+    generic_rules = spec.rules.from_strings(texts)
+    return generic_blank(spec.name, generic_rules, names, lang)
+
+
+def _check_first_dealer(
+    spec: Any, texts: dict[str, str], count: int | None, first_dealer: int
+) -> None:
+    """A blank sheet's first dealer is one of its columns (0 … players − 1)."""
+    if count is None:
+        probe = spec.rules.from_strings(texts) if texts else spec.rules()
+        count = spec.state(probe).num_players
+    if not 0 <= first_dealer < count:
+        raise ScorekeeperError(
+            "scorekeeper.cli.first_dealer_range", last=count - 1, given=first_dealer
+        )

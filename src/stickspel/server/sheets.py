@@ -544,7 +544,7 @@ async def record(sheet_id: str, request: Request) -> Response:
 
 async def blank(request: Request) -> Response:
     """A blank sheet to print: ``?game=plump&players=4`` (and ``rules=``, ``format=``)."""
-    from stickspel.cli.protokoll import blank_sheet_for
+    from stickspel.protokoll.entry import blank_sheet_for
 
     q = request.query_params
     options = [p for p in (q.get("options") or "").split(";") if p.strip()]
