@@ -467,7 +467,8 @@ def _check_plump(session: Session, row: int, fields: dict[str, str | None]) -> d
     out: dict[str, Any] = {}
     n = len(session.players)
     is_next = row == len(session.entries) + 1
-    cards = session.next_deal().cards if is_next and session.next_deal() else None  # type: ignore[union-attr]
+    nxt = session.next_deal()
+    cards = nxt.cards if is_next and nxt is not None else None
     if not is_next and 1 <= row <= len(session.entries):
         cards = session.entries[row - 1].get("cards")
     bids: list[int | None] = [None] * n
