@@ -7,6 +7,8 @@ Screenshots at 390 and 1280 px go to ``test-artifacts/screenshots/``."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,10 +16,44 @@ from typing import Any
 
 import pytest
 from server_helpers import Running, start_server
-from test_browser import DESKTOP, PHONE, ROOT, browser, errors, new_page
-from test_browser import shots as page_shots
 
-__all__ = ["browser"]  # the module's one browser, shared with test_browser.py's fixture
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("STICKSPEL_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless chromium (Debian's: never a downloaded one) for the module."""
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        pytest.fail("the browser tests need Debian's chromium: `apt-get install chromium`")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the browser tests need playwright (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+ERRORS: dict[int, list[str]] = {}
+
+
+def new_page(browser: Any, locale: str = "en-GB") -> Any:
+    """A phone-sized page of its own context; its script errors noted (:func:`errors`)."""
+    context = browser.new_context(viewport=PHONE, locale=locale, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda e: ERRORS.setdefault(id(page), []).append(str(e)))
+    return page
+
+
+def errors(page: Any) -> list[str]:
+    return ERRORS.get(id(page), [])
+
 
 #: axe-core from the npm registry (``npm install --prefix .cache/axe axe-core@4``).
 AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -40,12 +76,18 @@ def axe(page: Any, name: str) -> None:
 
 
 def shots(page: Any, name: str) -> None:
-    """Screenshots at 390 and 1280 px (nothing sticking out sideways on the phone),
-    each width checked by axe-core."""
-    for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+    """Screenshots at 390 and 1280 px, each width checked by axe-core; at phone
+    width nothing may stick out sideways."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
+        page.wait_for_timeout(50)
+        if label == "phone":
+            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"{name}: {wide}px wider than a phone"
         axe(page, f"{name}-{label}")
-    page_shots(page, name)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(PHONE)
 
 
 @pytest.fixture
