@@ -22,7 +22,7 @@ import contextlib
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,14 @@ from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.games import game_spec
 from stickspel.i18n import render, texts
 from stickspel.protokoll import build_sheet
+from stickspel.protokoll.entry import band as _band
+from stickspel.protokoll.entry import blank_sheet_for, correct_row
+from stickspel.protokoll.entry import build_deal as _build_deal
+from stickspel.protokoll.entry import honours_of as _honours
+from stickspel.protokoll.entry import numbers as _ints
+from stickspel.protokoll.entry import person_index as _person
+from stickspel.protokoll.entry import rules_texts as _rules_texts
+from stickspel.protokoll.entry import seat_of_person as _seat_of_person
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
@@ -207,164 +215,6 @@ def _file_lock(path: Path, lang: str) -> Iterator[None]:
         _die(lang, error_text(e, lang), 1)
 
 
-def _rules_texts(options: Sequence[str]) -> dict[str, str]:
-    texts: dict[str, str] = {}
-    for item in options:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise RulesError("scorekeeper.cli.option_form", item=item)
-        texts[key.strip().replace("-", "_")] = value.strip()
-    return texts
-
-
-def _person(session: Session, text: str) -> int:
-    """A player's index from a name (case-insensitive, a unique prefix will do) or a number."""
-    t = text.strip()
-    names = session.players
-    k = parse_count(t)
-    if k is not None and k < len(names) and t not in names:
-        return k
-    exact = [i for i, n in enumerate(names) if n.lower() == t.lower()]
-    if exact:
-        return exact[0]
-    prefix = [i for i, n in enumerate(names) if n.lower().startswith(t.lower())]
-    if len(prefix) == 1:
-        return prefix[0]
-    raise ScorekeeperError("scorekeeper.cli.not_a_player", text=text, names=", ".join(names))
-
-
-def _seat_of_person(session: Session, person: int) -> int:
-    nxt = session.next_deal()
-    seating = nxt.seating if nxt is not None else ()
-    return list(seating).index(person) if seating else person
-
-
-def _per_player(session: Session, text: str, what: str) -> list[str]:
-    """``3,2,4`` (in the order of the players) or ``Anna=3,Björn=2,Cissi=4`` (any order)."""
-    parts = [p.strip() for p in text.replace(";", ",").split(",")]
-    n = len(session.players)
-    if all("=" in p for p in parts):
-        out: list[str | None] = [None] * n
-        for p in parts:
-            name, _, value = p.partition("=")
-            out[_person(session, name)] = value.strip()
-        missing = [session.players[i] for i, v in enumerate(out) if v is None]
-        if missing:
-            raise ScorekeeperError(
-                "scorekeeper.cli.none_given", what=what, missing=", ".join(missing)
-            )
-        return [str(v) for v in out]
-    if len(parts) != n:
-        raise ScorekeeperError(
-            "scorekeeper.cli.value_count",
-            what=what,
-            values=len(parts),
-            players=n,
-            names=", ".join(session.players),
-        )
-    return parts
-
-
-def _ints(values: Sequence[str], what: str) -> list[int]:
-    out = []
-    for v in values:
-        k = parse_count(v)
-        if k is None:
-            shown = repr(plain(v.strip(), 20))
-            raise ScorekeeperError("scorekeeper.cli.not_a_number", what=what, shown=shown)
-        out.append(k)
-    return out
-
-
-def _honours(session: Session, text: str | None) -> tuple[int, list[int]] | None:
-    if text is None or text.strip().lower() in ("", "ingen", "inga", "none", "-", "0"):
-        return None
-    t = text.replace(":", " ").replace("=", " ").split()
-    if len(t) != 2:
-        raise ScorekeeperError("scorekeeper.cli.honours_form", text=text)
-    held = {"4": [4, 0], "3+1": [3, 1], "31": [3, 1], "3": [3, 0]}.get(t[1])
-    if held is None:
-        raise ScorekeeperError("scorekeeper.cli.honours_held", text=text)
-    return _seat_of_person(session, _person(session, t[0])), held
-
-
-def _band(text: str) -> tuple[str | None, str | None, str | None]:
-    """Upcard (``QH``) or band (``plus``, ``plus:H``, ``minus``): (upcard, kind, trump)."""
-    t = text.strip()
-    low = t.lower()
-    for kind in ("plus", "minus"):
-        if low.startswith(kind):
-            rest = t[len(kind) :].strip(" :/")
-            return None, kind, (rest or None)
-    return t, None, None
-
-
-def _build_deal(
-    session: Session,
-    *,
-    row: int | None,
-    bids: str | None,
-    tricks: str | None,
-    trump: str | None,
-    calls: str | None,
-    honours: str | None,
-    upcard: str | None,
-    exchange: str | None,
-    bought: str | None,
-    deal_json: str | None,
-    contract: str | None = None,
-    by: str | None = None,
-) -> dict[str, Any]:
-    if deal_json:
-        try:
-            deal = json.loads(deal_json)
-        except json.JSONDecodeError as e:
-            raise ScorekeeperError("scorekeeper.cli.deal_json", reason=str(e)) from None
-        if not isinstance(deal, dict):
-            raise ScorekeeperError("scorekeeper.cli.deal_json_object")
-        return deal
-    game = session.game
-    if game == "plump":
-        if bids is None or tricks is None:
-            raise ScorekeeperError("scorekeeper.cli.plump_needs")
-        bid_values: list[int | None] = list(_ints(_per_player(session, bids, "bids"), "bids"))
-        marks: list[int | str] = [parse_mark(t) for t in _per_player(session, tricks, "tricks")]
-        return session.plump_deal(bid_values, marks, row=row, trump=trump)
-    if game == "priffe":
-        if (calls is None and contract is None) or tricks is None:
-            raise ScorekeeperError("scorekeeper.cli.priffe_needs")
-        call_list = [c.strip() for c in calls.split(",") if c.strip()] if calls else None
-        bidder = _seat_of_person(session, _person(session, by)) if by else None
-        trick_list = _ints(tricks.split(","), "tricks")
-        return session.priffe_deal(
-            call_list,
-            trick_list,
-            _honours(session, honours),
-            row=row,
-            contract=contract,
-            bidder=bidder,
-        )
-    if game == "tremanswhist":
-        if tricks is None:
-            raise ScorekeeperError("scorekeeper.cli.tremanswhist_needs")
-        up, kind, band_trump = _band(upcard) if upcard else (None, None, None)
-        taker = None
-        if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
-            taker = _seat_of_person(session, _person(session, exchange))
-        purchases = _ints(bought.split(","), "bought") if bought else None
-        tricks_list = _ints(_per_player(session, tricks, "tricks"), "tricks")
-        return session.tremanswhist_deal(
-            tricks_list,
-            upcard=up,
-            kind=kind,
-            trump=band_trump if band_trump is not None else trump,
-            taker=taker,
-            purchases=purchases,
-            row=row,
-        )
-    raise ScorekeeperError("scorekeeper.cli.no_scorekeeping", game=game)
-
-
 # --- commands -------------------------------------------------------------------------------
 
 
@@ -533,68 +383,12 @@ def edit_command(
             given = {"bids": bids, "tricks": tricks, "trump": trump, "calls": calls,
                      "honours": honours, "upcard": upcard, "exchange": exchange,
                      "bought": bought, "contract": contract, "by": by}  # fmt: skip
-            if deal_json is None:
-                given = _row_defaults(session, row, given)
-            deal = _build_deal(session, row=row, deal_json=deal_json, **given)
-            if deal_json is None and honours is None:
-                _keep_honours(session, row, deal)
-            session.edit(row, deal)
+            correct_row(session, row, given, deal_json=deal_json)
         except (ScorekeeperError, ValueError) as e:
             _die(lang, _at_row(session, row, e, lang), 1)
     _print_sheet(session, lang)
     print(_t(lang, "edited", row=row))
     _print_next(session, lang)
-
-
-def _row_defaults(
-    session: Session, row: int, given: dict[str, str | None]
-) -> dict[str, str | None]:
-    """The options of ``edit`` with what was not given taken from row ``row``."""
-    old = session.entries[row - 1]
-    result = old.get("result") or {}
-    out = dict(given)
-    tricks = result.get("tricks")
-    if out["tricks"] is None and isinstance(tricks, list):
-        out["tricks"] = ",".join(str(t) for t in tricks)
-    auction = [a for a in old.get("auction") or [] if isinstance(a, dict)]
-    if session.game == "plump":
-        by_seat = {int(a["seat"]): str(a["call"]) for a in auction}
-        if out["bids"] is None and by_seat:
-            out["bids"] = ",".join(by_seat.get(s, "") for s in range(len(session.players)))
-        if out["trump"] is None and old.get("trump"):
-            out["trump"] = str(old["trump"])
-    elif session.game == "priffe":
-        if out["calls"] is None and out["contract"] is None and auction:
-            out["calls"] = ",".join(str(a["call"]) for a in auction)
-    elif session.game == "tremanswhist":
-        _tremanswhist_defaults(session, old, out)
-    return out
-
-
-def _tremanswhist_defaults(
-    session: Session, old: dict[str, Any], out: dict[str, str | None]
-) -> None:
-    """The upcard (or band), the pile's taker and the purchases of a Tremanswhist row."""
-    if out["upcard"] is None:
-        if old.get("upcard"):
-            out["upcard"] = str(old["upcard"])
-        elif old.get("kind"):
-            out["upcard"] = str(old["kind"]) + (f":{old['trump']}" if old.get("trump") else "")
-    offers = [e for e in old.get("exchanges") or [] if isinstance(e, dict)]
-    if out["exchange"] is None and out["bought"] is None:
-        counts = [str(e["count"]) for e in offers if "count" in e]
-        takers = [int(e["seat"]) for e in offers if e.get("take")]
-        if counts:
-            out["bought"] = ",".join(counts)
-        elif takers:
-            out["exchange"] = session.players[takers[0]]
-
-
-def _keep_honours(session: Session, row: int, deal: dict[str, Any]) -> None:
-    """A Priffe row corrected without --honours keeps the honours written on it."""
-    held = ((session.entries[row - 1].get("result") or {}).get("honours")) or None
-    if session.game == "priffe" and held and "honours" not in deal.get("result", {}):
-        deal.setdefault("result", {})["honours"] = dict(held)
 
 
 @protokoll_app.command("undo")
@@ -743,66 +537,6 @@ def _filled_sheet(doc: dict[str, Any], lang: str) -> Any:
 
         return plump_sheet(doc, lang, full=True)
     return build_sheet(doc, lang)
-
-
-def blank_sheet_for(
-    game: str,
-    players: str | None,
-    order: str | None,
-    max_cards: int | None,
-    options: Sequence[str],
-    first_dealer: int,
-    lang: str,
-) -> Any:
-    """A blank sheet for ``game`` from command-line values."""
-    spec = game_spec(game)
-    names: list[str] | None = None
-    count: int | None = None
-    if players:
-        if (k := parse_count(players)) is not None:
-            count = k
-        elif "," in players:
-            names = [p.strip() for p in players.split(",")]
-            count = len(names)
-        else:  # one word that is no number: not a table of one
-            raise ScorekeeperError("scorekeeper.cli.players_form", shown=repr(plain(players, 40)))
-    texts = _rules_texts(options)
-    if count is not None and "players" not in spec.rules.option_names():
-        fixed = spec.state(spec.rules()).num_players  # type: ignore[call-arg]
-        if count != fixed:
-            raise ScorekeeperError(
-                "scorekeeper.cli.players_fixed", game=spec.name, n=fixed, players=count
-            )
-    _check_first_dealer(spec, texts, count, first_dealer)
-    if spec.name == "plump":
-        from stickspel.games.plump import PlumpRules
-        from stickspel.protokoll.plump import blank_sheet
-
-        if count is not None:
-            texts["players"] = str(count)
-        if order is not None:
-            texts["deal_order"] = order
-        if max_cards is not None:
-            texts["max_cards"] = str(max_cards)
-        rules = PlumpRules.from_strings(texts)
-        return blank_sheet(rules, names, lang, first_dealer=first_dealer)
-    from stickspel.protokoll import blank_sheet as generic_blank
-
-    generic_rules = spec.rules.from_strings(texts)
-    return generic_blank(spec.name, generic_rules, names, lang)
-
-
-def _check_first_dealer(
-    spec: Any, texts: dict[str, str], count: int | None, first_dealer: int
-) -> None:
-    """A blank sheet's first dealer is one of its columns (0 … players − 1)."""
-    if count is None:
-        probe = spec.rules.from_strings(texts) if texts else spec.rules()
-        count = spec.state(probe).num_players
-    if not 0 <= first_dealer < count:
-        raise ScorekeeperError(
-            "scorekeeper.cli.first_dealer_range", last=count - 1, given=first_dealer
-        )
 
 
 # --- the interactive session -------------------------------------------------------------------

@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import stickspel
-from stickspel.server import meta, pages, tables, ws, wsguard
+from stickspel.server import meta, pages, replays, sheets, tables, ws, wsguard
 from stickspel.server.common import HERE, log
 from stickspel.server.logs import quiet_bad_utf8_frames
 from stickspel.server.rooms import Rooms
@@ -67,7 +67,7 @@ def create_app(
     # Each concern adds its routes to the app itself, not through an APIRouter: since
     # FastAPI 0.165 include_router puts one opaque entry in app.routes for a router.
     # In this order: it is the order of the routes and of the OpenAPI paths.
-    for concern in (meta, tables, pages, ws):
+    for concern in (meta, tables, pages, ws, sheets, replays):
         concern.add_routes(app)
     return app
 

@@ -53,6 +53,7 @@ __all__ = [
     "SQLiteStore",
     "PostgresStore",
     "StoredTable",
+    "StoredSheet",
     "Change",
     "StoreError",
     "VersionConflict",
@@ -102,6 +103,24 @@ class Change:
     def parse(cls, payload: str) -> Change:
         d = json.loads(payload)
         return cls(str(d["t"]), int(d["v"]), bool(d.get("m")))
+
+
+@dataclass(frozen=True)
+class StoredSheet:
+    """A score sheet kept for a game played with real cards: ``doc`` is its
+    ``stickspel/1`` record (no cards), ``meta`` the tokens' hashes and its settings,
+    ``version`` the number of changes made to it."""
+
+    id: str
+    meta: dict[str, Any]
+    doc: dict[str, Any]
+    created: str
+    version: int = 0
+
+
+def _sheet_of(row: tuple[Any, ...]) -> StoredSheet:
+    i, m, d, v, c = row
+    return StoredSheet(str(i), json.loads(m), json.loads(d), str(c), int(v))
 
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -221,6 +240,12 @@ class Store(ABC):
                     " PRIMARY KEY (table_id, seq))",
                     (),
                 ),
+                (
+                    "CREATE TABLE IF NOT EXISTS sheets ("
+                    " id TEXT PRIMARY KEY, meta TEXT NOT NULL, doc TEXT NOT NULL,"
+                    " version INTEGER NOT NULL DEFAULT 0, created TEXT NOT NULL)",
+                    (),
+                ),
                 *self._schema_extra(),
             ]
         )
@@ -301,6 +326,55 @@ class Store(ABC):
             (table_id, after),
         )
         return [(int(seq), json.loads(item)) for seq, item in rows]
+
+    # --- score sheets ---------------------------------------------------------------------
+    def put_sheet(self, sheet: StoredSheet) -> None:
+        """Store a new score sheet (its id must be new)."""
+        self._run(
+            [
+                (
+                    "INSERT INTO sheets (id, meta, doc, version, created) VALUES (?, ?, ?, ?, ?)",
+                    (
+                        sheet.id,
+                        json.dumps(sheet.meta, ensure_ascii=False),
+                        json.dumps(sheet.doc, ensure_ascii=False),
+                        sheet.version,
+                        sheet.created,
+                    ),
+                )
+            ]
+        )
+
+    def update_sheet(self, sheet_id: str, since: int, doc: dict[str, Any]) -> int:
+        """Replace the record of sheet ``sheet_id`` if it is still at version ``since``;
+        its new version.  One statement, so atomic; :class:`VersionConflict` (nothing
+        stored) if another writer changed it first."""
+        text = json.dumps(doc, ensure_ascii=False)
+        counts = self._run(
+            [
+                (
+                    "UPDATE sheets SET doc = ?, version = ? WHERE id = ? AND version = ?",
+                    (text, since + 1, sheet_id, since),
+                )
+            ]
+        )[1]
+        if counts[0] != 1:
+            raise VersionConflict(f"sheet {sheet_id} is no longer at version {since}")
+        return since + 1
+
+    def sheet(self, sheet_id: str) -> StoredSheet | None:
+        """One score sheet, or ``None``."""
+        rows = self._query(
+            "SELECT id, meta, doc, version, created FROM sheets WHERE id = ?", (sheet_id,)
+        )
+        return _sheet_of(rows[0]) if rows else None
+
+    def sheets(self) -> list[StoredSheet]:
+        """Every score sheet, oldest first."""
+        rows = self._query(
+            "SELECT id, meta, doc, version, created FROM sheets ORDER BY created, id"
+        )
+        return [_sheet_of(r) for r in rows]
 
     def close(self) -> None:
         with self._lock:

@@ -100,6 +100,8 @@ async function refreshTables() {
       el("a", { href: first ? first.join_url : entry.spectator_url }, entry.rules), " ",
       el("span", { class: "players" }, players.join(", ")), " ",
       el("span", { class: `status status-${status}` }, t(lang, `status_${status}`)), " ",
+      status === "over" ? el("a", { class: "replay", href: (first ? first.join_url : entry.spectator_url).replace("/t/", "/r/t/") },
+        t(lang, "replay_open")) : null, " ",
       el("button", { type: "button", class: "link", onclick: () => { forgetTable(entry.id); refreshTables(); } },
         t(lang, "forget")));
   }));

@@ -305,6 +305,7 @@ function renderEnd() {
     state.seat !== null ? el("button", { type: "button", id: "pdf", class: "link", onclick: () => download("protokoll", "pdf") }, t(lang, "pdf")) : null,
     el("button", { type: "button", id: "record", class: "link", onclick: () => download("record", "json") }, t(lang, "record")),
     el("button", { type: "button", id: "analyse", class: "link", onclick: analyse }, t(lang, "analyse")),
+    el("a", { id: "replay", href: `/r/t/${info.id}#token=${encodeURIComponent(token)}` }, t(lang, "replay_open")),
     el("p", { id: "analysis-status", role: "status", "aria-live": "polite" }),
     el("iframe", { id: "analysis", title: t(lang, "analysis"), sandbox: "", hidden: true }));
 }

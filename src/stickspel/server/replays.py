@@ -1,0 +1,333 @@
+"""The replay and analysis viewer: a finished game stepped through move by move with
+every hand shown, the protokoll beside it and the analysis' marks at the moves they
+judge (``/r/t/{table_id}#token=…`` for a table's game, ``/r/file`` for a record read
+in).
+
+A table's whole record (every hand) is served only once its game is over, and only
+to a token of that table (a seat's or the spectators').  The analysis is a job in the
+background (:data:`~stickspel.server.tables._ANALYST`, one at a time on the server)
+whose progress the page polls: ``POST /api/analyses`` starts one (or finds the one
+already made), ``GET /api/analyses/{job}`` says how far it has come and, at the end,
+holds the analysis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, Field
+
+from stickspel.core import StickspelError
+from stickspel.i18n import game_title, render
+from stickspel.records import RecordError
+from stickspel.server.common import LANGS, error, error_of, no_table, rooms_of, templates_of
+
+__all__ = ["add_routes", "replay_frames", "ReplayIn", "AnalysisJobIn"]
+
+
+def add_routes(app: FastAPI) -> None:
+    app.state.analysis_jobs = {}
+    app.post("/api/tables/{table_id}/replay", response_model=None)(table_replay)
+    app.post("/api/replays", response_model=None)(file_replay)
+    app.post("/api/analyses", status_code=202, response_model=None)(start_analysis)
+    app.get("/api/analyses/{job_id}", response_model=None)(analysis_progress)
+    app.get("/r/t/{table_id}", response_class=HTMLResponse)(table_page)
+    app.get("/r/file", response_class=HTMLResponse)(file_page)
+
+
+class ReplayIn(BaseModel):
+    """A table's game (``token`` of that table) or a record file's ``text``."""
+
+    token: str | None = Field(default=None, max_length=200)
+    text: str | None = Field(default=None, max_length=4_000_000)
+    lang: Literal["sv", "en"] = "sv"
+
+
+class AnalysisJobIn(BaseModel):
+    table: str | None = Field(default=None, max_length=40)
+    token: str | None = Field(default=None, max_length=200)
+    text: str | None = Field(default=None, max_length=4_000_000)
+
+
+@dataclass
+class Job:
+    """An analysis under way or done: its progress in decisions, then its result."""
+
+    id: str
+    done: int = 0
+    total: int = 0
+    result: dict[str, Any] | None = None
+    failed: str | None = None
+    task: Any = field(default=None, repr=False)
+
+    def answer(self) -> dict[str, Any]:
+        return {
+            "job": self.id,
+            "done": self.done,
+            "total": self.total,
+            "finished": self.result is not None,
+            "analysis": self.result,
+            "error": self.failed,
+        }
+
+
+# --- the frames of a replay ------------------------------------------------------------
+
+
+def replay_frames(doc: dict[str, Any], lang: str = "sv") -> dict[str, Any]:
+    """A record (with its cards) as frames: the position after each move (and at the
+    start of each deal), with every hand, the trick on the table, the public facts,
+    and the protokoll after each deal.  A record without cards is refused."""
+    from stickspel.protokoll import build_sheet
+    from stickspel.protokoll.html import render_html
+    from stickspel.records.replayer import first_dealer_of, replay
+
+    deals = doc.get("deals") or []
+    if not deals or not all(isinstance(d, dict) and d.get("hands") for d in deals):
+        raise StickspelError("replay.error.no_cards")
+    rep = replay(doc, check_totals=False)
+    state = type(rep.state)(rep.state.rules, first_dealer=first_dealer_of(doc))  # type: ignore[call-arg]
+    names = list(rep.players)
+    frames: list[dict[str, Any]] = []
+    deal, index = -1, 0
+    for item in rep.state.history():
+        if not isinstance(item, int):
+            state.apply_history_item(item)
+            deal += 1
+            frames.append(_frame(state, names, deal, None))
+            continue
+        seat = state.current_player()
+        move = {
+            "index": index,
+            "seat": seat,
+            "person": int(state.seating()[seat]),
+            "text": state.action_to_string(item),
+        }
+        state.apply_action(item)
+        frames.append(_frame(state, names, deal, move))
+        index += 1
+    sheets = []
+    for k in range(len(deals) + 1):
+        part = {**doc, "deals": deals[:k]}
+        part.pop("winner", None)
+        if k < len(deals):
+            part.pop("totals", None)
+        sheets.append(render_html(build_sheet(part, lang)))
+    return {
+        "game": rep.state.GAME,
+        "title": game_title(rep.state.GAME, lang),
+        "rules": rep.state.rules.to_text(),
+        "players": names,
+        "deals": len(deals),
+        "moves": index,
+        "frames": frames,
+        "sheets": sheets,
+    }
+
+
+def _frame(state: Any, names: list[str], deal: int, move: dict[str, Any] | None) -> dict[str, Any]:
+    public = json.loads(json.dumps(state.public_observation(), default=str))
+    seating = [int(p) for p in state.seating()] or list(range(len(names)))
+    hands = []
+    for seat in range(state.num_players):
+        try:
+            hand = list(state.observation(seat).hand)
+        except (AttributeError, ValueError, IndexError):
+            hand = []
+        hands.append({"seat": seat, "name": names[seating[seat]], "cards": hand})
+    trick = public.get("trick") or None
+    return {
+        "deal": deal,
+        "move": move,
+        "dealer": public.get("dealer"),
+        "turn": None if state.is_terminal() or state.is_chance() else state.current_player(),
+        "hands": hands,
+        "trick": trick,
+        "last_trick": public.get("last_trick"),
+        "facts": _facts(public, [names[p] for p in seating]),
+        "deal_over": bool(state.deal_over()) if hasattr(state, "deal_over") else False,
+    }
+
+
+#: The public facts a frame lists (whatever of them the game has).
+_FACTS = (
+    "hand_size",
+    "upcard",
+    "trump",
+    "bids",
+    "calls",
+    "contract",
+    "declarers",
+    "kind",
+    "tricks_won",
+    "totals",
+)
+
+
+def _facts(public: dict[str, Any], by_seat: list[str]) -> dict[str, Any]:
+    """The public facts, calls as one line ``Ben spel, Anna pass``."""
+    out = {k: public[k] for k in _FACTS if public.get(k) not in (None, [], ())}
+    calls = out.get("calls")
+    if isinstance(calls, list) and all(isinstance(c, dict) for c in calls):
+        out["calls"] = ", ".join(f"{by_seat[int(c['seat'])]} {c.get('call')}" for c in calls)
+    return out
+
+
+# --- REST --------------------------------------------------------------------------------
+
+
+def _table_record(request: Request, table_id: str, token: str | None) -> Any:
+    """The finished game's whole record for a token of the table, or the refusal."""
+    room = rooms_of(request).get(table_id)
+    if room is None:
+        return no_table(table_id)
+    if not token or room.person_of(token) is False:
+        return error(403, "token", "replay.error.token")
+    if not room.table.is_terminal():
+        return error(409, "not_over", "replay.error.not_over")
+    return room.table.to_record()
+
+
+def _file_record(text: str | None) -> Any:
+    from stickspel.records.io import parse_record_text
+
+    try:
+        return parse_record_text(text or "")
+    except (RecordError, StickspelError, ValueError) as e:
+        return error_of(422, "record", e)
+
+
+async def table_replay(table_id: str, body: ReplayIn, request: Request) -> Any:
+    doc = _table_record(request, table_id, body.token)
+    if isinstance(doc, JSONResponse):
+        return doc
+    return _frames_or_error(doc, body.lang)
+
+
+async def file_replay(body: ReplayIn) -> Any:
+    """A record read in (a game played in stickspel, or any ``stickspel/1`` file with
+    its cards): checked whole, then its frames; a bad one gets its one-line reason."""
+    doc = _file_record(body.text)
+    if isinstance(doc, JSONResponse):
+        return doc
+    return _frames_or_error(doc, body.lang)
+
+
+def _frames_or_error(doc: dict[str, Any], lang: str) -> Any:
+    loop_lang = lang if lang in LANGS else "sv"
+    try:
+        return replay_frames(doc, loop_lang)
+    except (RecordError, StickspelError, ValueError, KeyError, TypeError) as e:
+        return error_of(422, "record", e)
+
+
+async def start_analysis(body: AnalysisJobIn, request: Request) -> Any:
+    """Start the analysis of a finished table's game (``table`` and ``token``) or of a
+    record file (``text``) in the background; the job to poll.  A table's analysis is
+    made once and kept: asking again finds it."""
+    jobs: dict[str, Job] = request.app.state.analysis_jobs
+    viewer: int | None = None
+    if body.table:
+        doc = _table_record(request, body.table, body.token)
+        if isinstance(doc, JSONResponse):
+            return doc
+        room = rooms_of(request).get(body.table)
+        assert room is not None
+        person = room.person_of(body.token or "")
+        viewer = None if not person else room.table.person_index(person)
+        key = f"t:{room.id}:{room.table.version}:{viewer}"
+    else:
+        doc = _file_record(body.text)
+        if isinstance(doc, JSONResponse):
+            return doc
+        try:
+            replay_frames(doc, "en")  # the same checks as the replay: cards, a valid game
+        except (RecordError, StickspelError, ValueError, KeyError, TypeError) as e:
+            return error_of(422, "record", e)
+        key = f"f:{secrets.token_hex(8)}"
+    job = jobs.get(key)
+    if job is None or job.failed:
+        job = Job(secrets.token_hex(8))
+        _forget_old(jobs)
+        jobs[key] = jobs[job.id] = job
+        job.task = asyncio.get_running_loop().create_task(_run(job, doc, viewer))
+    return job.answer()
+
+
+#: The analyses kept in memory (two entries each: by what was analysed and by job).
+MAX_JOBS = 64
+
+
+def _forget_old(jobs: dict[str, Job]) -> None:
+    """Drop the oldest finished analyses beyond :data:`MAX_JOBS` (a page that still
+    polls one is told it is gone, and starts it again)."""
+    for key in list(jobs):
+        if len(jobs) < 2 * MAX_JOBS:
+            return
+        if jobs[key].result is not None or jobs[key].failed:
+            del jobs[key]
+
+
+async def _run(job: Job, doc: dict[str, Any], viewer: int | None) -> None:
+    from stickspel.server.tables import _ANALYST, _analysis_samples
+
+    def progress(done: int, total: int) -> None:
+        job.done, job.total = done, total  # read by the event loop: plain ints
+
+    def work() -> dict[str, Any]:
+        from stickspel.analysis import analyse_record
+
+        actions = sum(len(d.get("auction", [])) + 52 for d in doc.get("deals", []))
+        found = analyse_record(
+            doc, samples=_analysis_samples(actions), seed=0, on_decision=progress
+        )
+        return found.view(viewer).to_dict()
+
+    try:
+        job.result = await asyncio.get_running_loop().run_in_executor(_ANALYST, work)
+    except Exception as e:  # noqa: BLE001 - the page is told; the server goes on
+        job.failed = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+
+
+async def analysis_progress(job_id: str, request: Request) -> Any:
+    job = request.app.state.analysis_jobs.get(job_id[:40])
+    if job is None or job.id != job_id:
+        return error(404, "no_job", "replay.error.no_job")
+    return job.answer()
+
+
+# --- pages -------------------------------------------------------------------------------
+
+
+def _page(request: Request, table_id: str) -> str:
+    from stickspel.protokoll.html import CSS
+    from stickspel.server.sheets import _lang, page_words
+
+    lang = _lang(request)
+    return (
+        templates_of(request)
+        .get_template("replay.html")
+        .render(
+            lang=lang,
+            table_id=table_id,
+            title=render("replay.title", {}, lang),
+            words=page_words(),
+            protokoll_css=CSS,
+        )
+    )
+
+
+async def table_page(table_id: str, request: Request) -> str:
+    """A table's finished game; the token is in the link's hash."""
+    return _page(request, table_id[:40])
+
+
+async def file_page(request: Request) -> str:
+    """A record file read in, in the browser, and sent to the server to be checked."""
+    return _page(request, "")

@@ -1,0 +1,200 @@
+"""Score sheets over the REST API and the websocket of a real server: kept by the
+scorekeeper of ``stickspel protokoll`` (the same refusals, the same file), stored in
+the database (SQLite and PostgreSQL) through a restart, two scorers at once under the
+version check, bad files refused whole; and the replay's API (frames, the analysis job)."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Running, start_server
+from typer.testing import CliRunner
+
+from stickspel.client import create_table
+
+pytestmark = pytest.mark.databases
+
+FOUR = ["Anna", "Björn", "Cissi", "David"]
+
+
+def call(
+    base: str, method: str, path: str, body: Any = None, token: str = "", raw: bool = False
+) -> tuple[int, Any]:
+    headers = {"content-type": "application/json"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            payload = r.read()
+            return r.status, payload if raw else json.loads(payload)
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def new_sheet(live: Running, **body: Any) -> dict[str, Any]:
+    body = {"game": "plump", "options": {"max_cards": 3}, "players": FOUR, **body}
+    status, made = call(live.url, "POST", "/api/sheets", body)
+    assert status == 201, made
+    return made
+
+
+def enter(live: Running, made: dict[str, Any], version: int, **fields: str) -> tuple[int, Any]:
+    path = f"/api/sheets/{made['id']}/deals"
+    return call(
+        live.url, "POST", path, {"version": version, "fields": fields}, made["scorer_token"]
+    )
+
+
+def test_a_sheet_survives_a_restart(database: str, live: Running) -> None:
+    made = new_sheet(live)
+    assert made["next"]["text"] == "Giv 1: Anna ger 3 kort. Björn börjar."
+    assert enter(live, made, 0, bids="0,1,1,0", tricks="0,+,+,1")[0] == 200
+    status, after = enter(live, made, 1, bids="1,0,0,0", tricks="1,0,0,1")
+    assert status == 200 and after["version"] == 2 and after["totals"] == [21, 21, 21, 0]
+    port = live.url.rsplit(":", 1)[1]
+    live.stop()
+    again = start_server(database, port=int(port))
+    try:
+        status, state = call(
+            again.url, "GET", f"/api/sheets/{made['id']}", token=made["reader_token"]
+        )
+        assert status == 200 and state["version"] == 2 and state["role"] == "reader"
+        assert state["totals"] == after["totals"] and state["next"]["row"] == 3
+    finally:
+        again.stop()
+
+
+def test_two_scorers_at_once_one_wins_and_the_other_is_told(live: Running) -> None:
+    made = new_sheet(live)
+    first = enter(live, made, 0, bids="0,1,1,0", tricks="0,+,+,1")
+    second = enter(live, made, 0, bids="1,0,1,0", tricks="1,0,1,1")
+    assert first[0] == 200
+    assert second[0] == 409 and second[1]["error"]["code"] == "stale"
+    assert "someone else entered something first" in second[1]["error"]["message"]
+    assert second[1]["sheet"]["version"] == 1  # the sheet as it is now, to look at
+    # undo names its version too
+    stale_undo = call(
+        live.url, "POST", f"/api/sheets/{made['id']}/undo", {"version": 0}, made["scorer_token"]
+    )
+    assert stale_undo[0] == 409
+
+
+def test_refusals_carry_the_scorekeepers_reasons_and_readers_cannot_write(
+    live: Running,
+) -> None:
+    made = new_sheet(live)
+    status, refused = enter(live, made, 0, bids="1,1,1,0", tricks="1,1,1,0")
+    assert status == 422
+    assert refused["error"]["sv"] == (
+        "rad 1 (3 kort, Anna ger): givaren (Anna) får inte bjuda 1: buden skulle bli 3 (spärren)"
+    )
+    path = f"/api/sheets/{made['id']}/check"
+    status, answer = call(
+        live.url, "POST", path, {"fields": {"bids": ",1,1,0"}}, made["scorer_token"]
+    )
+    assert status == 200 and answer == {"ok": True, "forbidden": 1}
+    status, refused = call(
+        live.url, "POST", path, {"fields": {"tricks": ",4"}}, made["scorer_token"]
+    )
+    assert status == 422 and "Björn kan ta 0–3 stick" in refused["error"]["sv"]
+    # a reader follows but cannot write; a wrong key is told so
+    path = f"/api/sheets/{made['id']}/deals"
+    body = {"version": 0, "fields": {"bids": "0,1,1,0", "tricks": "0,+,+,1"}}
+    assert call(live.url, "POST", path, body, made["reader_token"])[0] == 403
+    assert call(live.url, "GET", f"/api/sheets/{made['id']}", token="nobody")[0] == 403
+    assert call(live.url, "GET", "/api/sheets/nothing", token="x")[0] == 404
+    # a correction that makes a later row impossible is refused naming that row
+    assert enter(live, made, 0, bids="0,1,1,0", tricks="0,+,+,1")[0] == 200
+    assert enter(live, made, 1, bids="1,0,0,0", tricks="1,0,0,1")[0] == 200
+    body = {"version": 2, "row": 1, "fields": {"bids": "0,1,1,0", "tricks": "0,+,+,1"}}
+    status, fixed = call(live.url, "POST", path, body, made["scorer_token"])
+    assert status == 200 and fixed["version"] == 3
+
+
+def test_web_and_cli_files_are_identical_and_upload_checks_the_whole_file(
+    live: Running, tmp_path: Path
+) -> None:
+    from stickspel.cli.app import app as cli
+
+    file = tmp_path / "kväll.json"
+    runner = CliRunner()
+    args = ["protokoll", "new", "plump", "--players", ",".join(FOUR), "--file", str(file)]
+    assert runner.invoke(cli, [*args, "-o", "max_cards=3"]).exit_code == 0
+    deals = [("0,1,1,0", "0,+,+,1"), ("1,0,0,0", "1,0,0,1")]
+    for bids, tricks in deals:
+        added = ["protokoll", "add", "--file", str(file), "--bids", bids, "--tricks", tricks]
+        assert runner.invoke(cli, added).exit_code == 0
+    made = new_sheet(live)
+    for version, (bids, tricks) in enumerate(deals):
+        assert enter(live, made, version, bids=bids, tricks=tricks)[0] == 200
+    status, web = call(
+        live.url, "GET", f"/api/sheets/{made['id']}/record", token=made["scorer_token"], raw=True
+    )
+    assert status == 200 and web.decode() == file.read_text(encoding="utf-8")
+
+    before = len(live.app.state.store.sheets())
+    status, up = call(live.url, "POST", "/api/sheets/upload", {"text": file.read_text()})
+    assert status == 201 and up["totals"] == [21, 21, 21, 0]
+    got = call(
+        live.url, "GET", f"/api/sheets/{up['id']}/record", token=up["scorer_token"], raw=True
+    )
+    assert got[1].decode() == file.read_text(encoding="utf-8")
+    # bad files: a one-line reason each, nothing stored
+    doc = json.loads(file.read_text())
+    doc["deals"][1]["result"]["points"] = [0, 0, 0, 99]
+    bad = ["{not json", json.dumps({"format": "stickspel/1"}), json.dumps(doc)]
+    for text in bad:
+        status, refused = call(live.url, "POST", "/api/sheets/upload", {"text": text})
+        assert status == 422 and "\n" not in refused["error"]["message"], refused
+    assert len(live.app.state.store.sheets()) == before + 1
+
+
+def test_every_phone_hears_of_each_change(live: Running) -> None:
+    from websockets.sync.client import connect
+
+    made = new_sheet(live)
+    url = live.url.replace("http", "ws") + f"/ws/sheets/{made['id']}"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["reader_token"], "lang": "en"}))
+        first = json.loads(ws.recv(timeout=10))
+        assert first["type"] == "sheet" and first["sheet"]["version"] == 0
+        assert enter(live, made, 0, bids="0,1,1,0", tricks="0,+,+,1")[0] == 200
+        second = json.loads(ws.recv(timeout=10))
+        assert second["sheet"]["version"] == 1 and second["sheet"]["role"] == "reader"
+        assert second["sheet"]["next"]["text"] == "Deal 2: Björn deals 2 cards. Cissi starts."
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": "nobody"}))
+        assert json.loads(ws.recv(timeout=10))["code"] == "token"
+
+
+def test_a_finished_game_replays_for_its_people_only_and_is_analysed_in_the_background(
+    live: Running,
+) -> None:
+    seats = [{"name": n, "bot": "random"} for n in ("Anna", "Ben", "Cleo")]
+    made = create_table(live.url, rules="plump(players=3,max_cards=1)", seats=seats)
+    path = f"/api/tables/{made['id']}/replay"
+    assert call(live.url, "POST", path, {"token": "nobody"})[0] == 403
+    status, frames = call(live.url, "POST", path, {"token": made["spectator_token"], "lang": "en"})
+    assert status == 200 and frames["players"] == ["Anna", "Ben", "Cleo"]
+    assert all(len(f["hands"]) == 3 for f in frames["frames"])
+    status, job = call(
+        live.url, "POST", "/api/analyses", {"table": made["id"], "token": made["spectator_token"]}
+    )
+    assert status == 202
+    end = time.monotonic() + 120
+    while not job["finished"]:
+        assert time.monotonic() < end and not job["error"]
+        time.sleep(0.2)
+        job = call(live.url, "GET", f"/api/analyses/{job['job']}")[1]
+    assert job["done"] == job["total"] > 0 and job["analysis"]["players"] == frames["players"]
+    # a file read in: a record with cards replays; a kept sheet (no cards) is told why not
+    status, refused = call(live.url, "POST", "/api/replays", {"text": '{"format": "stickspel/1"'})
+    assert status == 422 and "\n" not in refused["error"]["message"]
