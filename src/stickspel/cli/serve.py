@@ -28,6 +28,11 @@ def serve_command(
     bot_delay: float = typer.Option(
         0.8, "--bot-delay", help="Seconds between two bot moves (0: at once)."
     ),
+    trick_pause: float = typer.Option(
+        1.2,
+        "--trick-pause",
+        help="Seconds a finished trick stays in view, its winner marked, before play goes on.",
+    ),
     lang: str = typer.Option("sv", "--lang", help="Language of errors: sv or en."),
     allow_origin: Optional[list[str]] = typer.Option(  # noqa: UP045, B008
         None,
@@ -44,7 +49,7 @@ def serve_command(
 
     lang = check_lang(lang)
     try:
-        serve(host, port, database, bot_delay, allow_origin or ())
+        serve(host, port, database, bot_delay, allow_origin or (), trick_pause)
     except StoreError as e:
         raise fail(lang, plain(e.text(lang), 500), 1) from None  # one line, no traceback
     except OriginError as e:  # an --allow-origin that is no origin

@@ -28,7 +28,7 @@ import stickspel
 from stickspel.server import meta, pages, replays, sheets, tables, ws, wsguard
 from stickspel.server.common import HERE, log
 from stickspel.server.logs import quiet_bad_utf8_frames
-from stickspel.server.rooms import Rooms
+from stickspel.server.rooms import TRICK_PAUSE, Rooms
 from stickspel.server.store import Store, open_store
 from stickspel.server.sync import follow_changes
 from stickspel.server.tables import CreateTable, SeatIn
@@ -41,10 +41,12 @@ def create_app(
     database: str | None = None,
     *,
     bot_delay: float = 0.0,
+    trick_pause: float = TRICK_PAUSE,
     allowed_origins: Iterable[str] = (),
 ) -> FastAPI:
     """The server over ``store`` (or the store at ``database``; default: the data folder);
-    bots move every ``bot_delay`` seconds (0: at once, in the call that gave them the turn).
+    bots move every ``bot_delay`` seconds (0: at once, in the call that gave them the turn);
+    a finished trick stays in view ``trick_pause`` seconds (pages, and bots before they go on).
     Browser pages of ``allowed_origins`` (``scheme://host[:port]``) may open the websocket
     besides the server's own (:func:`~stickspel.server.wsguard.origin_allowed`); the
     REST API sends no CORS headers, so other sites' pages cannot read its answers.
@@ -55,7 +57,7 @@ def create_app(
     store = store if store is not None else open_store(database)
     quiet_bad_utf8_frames()  # however uvicorn's logging is set up around the app
     app = FastAPI(title="stickspel", version=stickspel.__version__, lifespan=_lifespan)
-    app.state.rooms = Rooms(store, bot_delay)
+    app.state.rooms = Rooms(store, bot_delay, trick_pause)
     app.state.store = store
     app.state.allowed_origins = wsguard.allowed_origins(allowed_origins, env="")
     app.state.templates = Environment(

@@ -16,11 +16,15 @@ __all__ = ["add_routes", "words"]
 
 
 def words() -> dict[str, dict[str, str]]:
-    """The pages' words in both languages, from the catalogue (``web.*``): the page
-    switches language without asking the server for them."""
-    from stickspel.i18n import texts
+    """The pages' words in both languages, from the catalogue (``web.*``; a message
+    with plural forms also as ``key|plural``): the page switches language without
+    asking the server for them."""
+    from stickspel.i18n import catalogue
 
-    return {lang: dict(messages) for lang, messages in texts("web").items()}
+    return {
+        lang: {k[4:]: v for k, v in catalogue(lang).items() if k.startswith("web.")}
+        for lang in ("sv", "en")
+    }
 
 
 def add_routes(app: FastAPI) -> None:

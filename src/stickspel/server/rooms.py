@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from stickspel.bots import make_bot
 from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError, error_text
+from stickspel.core.cards import card_str
 from stickspel.games import load_game
+from stickspel.server.catalog import titles
 from stickspel.server.seatview import (
     card_reasons,
     legal_entries,
@@ -42,6 +44,9 @@ Status = Literal["waiting", "playing", "over"]
 
 #: The bot that plays for a person whose move timer ran out.
 STAND_IN = "heuristic"
+
+#: Seconds a finished trick stays in full view, its winner marked, by default.
+TRICK_PAUSE = 1.2
 
 
 def new_token() -> str:
@@ -82,13 +87,21 @@ class Room:
         self.meta = meta
         self.created = created
         self.game: Game = load_game(meta["rules"])
+        #: The table's readable name by language ("Plump · barn · 4 spelare").
+        self.titles = titles(meta["rules"], len(meta["persons"]))
         self.persons = [
             Person(p["name"], "bot" if p.get("bot") else "human") for p in meta["persons"]
         ]
         self.connections: list[Connection] = []
+        self._last_trick: tuple[int, tuple[int, ...], int] | None = None
+        self.tricks: dict[int, dict[str, Any]] = {}
         self.table: Table = self._new_table(None)
         #: Seconds between two bot moves (0: the bots answer at once, in the same call).
         self.bot_delay = 0.0
+        #: Seconds a finished trick stays in view before the next move (pages and bots).
+        self.trick_pause = TRICK_PAUSE
+        #: The finished tricks by the seq of the event that finished them (public cards).
+        self._trick_done_at = 0.0  # the event loop's time of the last finished trick
         self._bots_task: asyncio.Task[None] | None = None
         #: Seconds a person has for a move (``None``: no limit); then a bot plays for them.
         self.timer: int | None = meta.get("timer")
@@ -131,7 +144,30 @@ class Room:
                 rep.state, self.persons, self._bots(), rng=random.SystemRandom()
             )
         table.subscribe(self._store_event)
+        self._last_trick = table.state.last_trick()
+        table.subscribe(self._note_trick)
         return table
+
+    def _note_trick(self, event: Event) -> None:
+        """Keep the trick an action finished (its cards were all played face up) for
+        the event message, and when, for the bots' pause."""
+        last = self.table.state.last_trick()
+        if event.kind != "action" or last is None or last == self._last_trick:
+            self._last_trick = last
+            return
+        self._last_trick = last
+        leader, cards, winner = last
+        if len(self.tricks) > 64:  # the pages need only the recent ones
+            self.tricks.pop(min(self.tricks))
+        self.tricks[event.seq] = {
+            "leader": leader,
+            "cards": [card_str(c) for c in cards],
+            "winner": winner,
+        }
+        try:
+            self._trick_done_at = asyncio.get_running_loop().time()
+        except RuntimeError:  # not on the event loop (a script, a test)
+            pass
 
     def _store_event(self, event: Event) -> None:
         """Store a new event before anyone is told (with the record, as a checkpoint, at
@@ -302,18 +338,24 @@ class Room:
             while (step := self.table.next_step()) is not None:
                 if step == "deal":
                     if self.table.state.history():  # the last trick stays in view a moment
-                        await asyncio.sleep(self.bot_delay * 2)
+                        await asyncio.sleep(max(self.bot_delay * 2, self._trick_wait()))
                     if self.table.next_step() == "deal":
                         self.table.deal()
                         self.flush()
                     continue
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(max(self.bot_delay, self._trick_wait()))
                 if self.table.next_step() == step:
                     await self._bot_move(step)
         except VersionConflict:  # another process moved first: its bots go on there
             self.reload()
         except Exception:
             log.exception("bot move failed", extra={"table": self.id})
+
+    def _trick_wait(self) -> float:
+        """Seconds until the finished trick has been in view for the trick pause (and a
+        little more: the cards go to the winner), 0 if it has."""
+        left = self._trick_done_at + self.trick_pause + 0.4 - asyncio.get_running_loop().time()
+        return max(0.0, left)
 
     async def _bot_move(self, move: BotMove) -> None:
         """One bot move, thought out in a worker thread (a search bot may think for a
@@ -386,9 +428,9 @@ class Room:
         log.info("back", extra={"table": self.id, "person": self.table.person_index(person)})
         return True
 
-    def protokoll(self, person: Person, lang: str, fmt: Literal["html", "pdf"]) -> bytes:
-        """The live protokoll as ``person`` may see it (``Table.record_for``): a whole
-        HTML page or a PDF."""
+    def protokoll(self, person: Person | None, lang: str, fmt: Literal["html", "pdf"]) -> bytes:
+        """The live protokoll as ``person`` may see it (``Table.record_for``; ``None``:
+        the spectators, the public record): a whole HTML page or a PDF."""
         from stickspel.protokoll import build_sheet
 
         sheet = build_sheet(self.table.record_for(person), lang)
@@ -407,6 +449,7 @@ class Room:
             "id": self.id,
             "game": self.game_name,
             "rules": self.meta["rules"],
+            "titles": self.titles,
             "players": [p.name for p in self.persons],
             "kinds": ["bot" if spec.get("bot") else "human" for spec in self.meta["persons"]],
             "bots": [spec.get("bot") for spec in self.meta["persons"]],
@@ -448,6 +491,7 @@ class Room:
             # totals and winners are indexed like the record's players (persons)
             "winners": [self.persons[i].name for i in state.winners()] if view.terminal else [],
             "timer": self.timer,
+            "trick_pause": self.trick_pause,
             "deadline": self.deadline_left(),
             "away": sorted(self.table.person_index(p) for p in self.away),
         }
@@ -473,7 +517,7 @@ class Room:
         """The messages ``conn`` has not had yet: new events, then the state."""
         events = self.table.events_for(conn.person, since=conn.sent)
         conn.sent = self.table.version
-        out = [_event_message(e) for e in events]
+        out = [_event_message(e, self.tricks.get(e.seq)) for e in events]
         out.append(self.state_message(conn))
         return out
 
@@ -582,7 +626,9 @@ def hash_stored_tokens(meta: dict[str, Any]) -> bool:
     return changed
 
 
-def _event_message(e: SeatEvent) -> dict[str, Any]:
+def _event_message(e: SeatEvent, trick: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An event for a connection; ``trick``: the trick it finished (leader, cards and
+    winner, all public), so a page shows the whole trick before it is gathered."""
     return {
         "type": "event",
         "seq": e.seq,
@@ -598,15 +644,19 @@ def _event_message(e: SeatEvent) -> dict[str, Any]:
         "trick_winner_person": e.trick_winner_person,
         "deal_over": e.deal_over,
         "undone": e.undone,
+        "trick": trick if e.trick_winner is not None else None,
     }
 
 
 class Rooms:
     """Every table of the server, loaded from the store at start."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = 0.0, trick_pause: float = TRICK_PAUSE
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.trick_pause = trick_pause
         self.rooms: dict[str, Room] = {}
         for row in store.tables():
             try:
@@ -616,6 +666,7 @@ class Rooms:
 
     def add(self, room: Room) -> Room:
         room.bot_delay = self.bot_delay
+        room.trick_pause = self.trick_pause
         self.rooms[room.id] = room
         return room
 

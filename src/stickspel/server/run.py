@@ -23,9 +23,11 @@ def serve(
     database: str | None = None,
     bot_delay: float = 0.8,
     allow_origins: Sequence[str] = (),
+    trick_pause: float = 1.2,
 ) -> None:
     """Serve on ``host:port`` with the store at ``database`` (default:
-    ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds;
+    ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds and a
+    finished trick stays in view ``trick_pause`` seconds;
     pages of ``allow_origins`` and ``$STICKSPEL_ALLOWED_ORIGINS`` may open the websocket.
     :class:`~stickspel.server.store.StoreError` if the database cannot be used,
     :class:`~stickspel.server.wsguard.OriginError` (naming it) for an origin that is not an http(s) URL."""
@@ -44,7 +46,7 @@ def serve(
     # the search kernels compiled (or loaded) before the first expert move
     warm_in_background(logging.getLogger("stickspel.server"))
     uvicorn.run(
-        create_app(store, bot_delay=bot_delay, allowed_origins=origins),
+        create_app(store, bot_delay=bot_delay, trick_pause=trick_pause, allowed_origins=origins),
         host=host,
         port=port,
         log_config=None,

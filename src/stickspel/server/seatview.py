@@ -171,7 +171,16 @@ def panel(
 
 
 def _prompt(game: str, obs: dict[str, Any], lang: str) -> str | None:
+    """What the seat is asked, in words for a page (the terminal's prompts name the
+    words to type; a page has buttons): ``web.prompt.<game>.<phase>`` where the
+    catalogue has one, else the game's own prompt."""
     from stickspel.views import plump, priffe, tremanswhist
+
+    key = f"web.prompt.{game}.{obs.get('phase')}"
+    if has_key(key):
+        pending = (obs.get("discarding") or {}).get("count", 0)
+        left = int(obs.get("pile_size") or 0) - int(pending)
+        return render(key, {"n": left}, lang)
 
     views = {"plump": plump, "priffe": priffe, "tremanswhist": tremanswhist}
     view = views.get(game)
@@ -204,6 +213,19 @@ def _plump(
     if obs.get("phase") == "bid" and forbidden is not None:
         key = "forbidden" if seat == obs.get("dealer") else "forbidden_now"
         out["lines"].append(w(key, bid=forbidden))
+    bids = [b for b in obs.get("bids") or [] if b is not None]
+    if bids and obs.get("hand_size") is not None:
+        out["lines"].append(_bid_sum(sum(bids), int(obs["hand_size"]), lang))
+
+
+def _bid_sum(bids: int, tricks: int, lang: str) -> str:
+    """ "4 bud på 3 stick — 1 över": the bids so far against the tricks of the deal."""
+    text = render("web.bid_sum", {"bids": bids, "n": tricks}, lang)
+    if bids > tricks:
+        text += " — " + render("web.bid_over", {"n": bids - tricks}, lang)
+    elif bids < tricks:
+        text += " — " + render("web.bid_under", {"n": tricks - bids}, lang)
+    return text
 
 
 def _priffe(
@@ -284,6 +306,8 @@ def _tremanswhist(
     if obs.get("targets"):
         targets = ", ".join(f"{_name(names, s)} {t}" for s, t in enumerate(obs["targets"]))
         lines.append(f"{w('target')}: {targets}")
+        minus = obs.get("kind") == "minus"
+        lines.append(render("web.target_minus" if minus else "web.target_plus", {}, lang))
     if obs.get("discarded"):
         cards = " ".join(card_display(parse_card(c), lang) for c in obs["discarded"])
         lines.append(w("mine_away", cards=cards))

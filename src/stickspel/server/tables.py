@@ -146,12 +146,13 @@ async def rematch(table_id: str, body: TokenIn, request: Request) -> dict[str, A
 
 
 async def protokoll(table_id: str, body: ProtokollIn, request: Request) -> Response:
-    # POST with the seat token in the body: the sheet is that seat's view
+    # POST with a token in the body: the sheet is that seat's view (the spectators' token:
+    # the game's public record)
     room = rooms_of(request).get(table_id)
     if room is None:
         return no_table(table_id)
     person = room.person_of(body.token)
-    if not person:
+    if person is False:
         return error(403, "token", "server.error.seat_token")
     if room.table.version == 0:
         return error(409, "not_started")

@@ -8,6 +8,24 @@ export function t(lang, key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ""));
 }
 
+// a message with plural forms for the count `n` ("1 card", "2 cards"; "1 kort", "2 kort"):
+// the catalogue's plural sits beside the singular as `key|plural`
+export function tn(lang, key, n, params = {}) {
+  const plural = n === 1 ? null : (WORDS[lang] || {})[`${key}|plural`] ?? WORDS.en?.[`${key}|plural`];
+  const text = plural ?? t(lang, key, { ...params, n });
+  return text.replace(/\{(\w+)\}/g, (_, k) => String(k === "n" ? n : params[k] ?? ""));
+}
+
+// a server error for the person: the catalogue's words for its code where the page has
+// them (a broken link, a table that is gone), else the server's message (already worded
+// in the connection's language), else a general one
+export function errorText(lang, code, message) {
+  const key = `error_${code}`;
+  const own = t(lang, key);
+  if (own !== key) return own;
+  return message || t(lang, "error_unknown");
+}
+
 export function currentLang() {
   const q = new URLSearchParams(location.search).get("lang");
   if (q === "sv" || q === "en") { setLang(q); return q; }
@@ -20,19 +38,26 @@ export function setLang(lang) {
   localStorage.setItem("stickspel.lang", lang);
 }
 
-// the page in `lang`: words, <html lang>, and the button that switches
-export function setupPage(lang) {
+// the page in `lang`: words, <html lang>, and the button that switches; `redraw(next)`
+// draws the page in the other language at once (without it the page loads again)
+export function setupPage(lang, redraw = null) {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(lang, node.dataset.t);
+  for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(lang, node.dataset.tLabel));
   const button = document.getElementById("lang");
   button.textContent = t(lang, "language");
   button.setAttribute("lang", lang === "sv" ? "en" : "sv");
-  button.addEventListener("click", () => {
-    setLang(lang === "sv" ? "en" : "sv");
+  button.onclick = () => {
+    const next = lang === "sv" ? "en" : "sv";
+    setLang(next);
     const url = new URL(location.href);
-    url.searchParams.delete("lang");
-    location.replace(url.href);  // the hash (a seat token) stays
-  });
+    if (url.searchParams.has("lang")) {
+      url.searchParams.delete("lang");
+      history.replaceState(null, "", url.href);  // the hash (a seat token) stays
+    }
+    if (redraw) redraw(next);
+    else location.reload();
+  };
 }
 
 const RANKS = {

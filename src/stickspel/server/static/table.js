@@ -1,17 +1,17 @@
 // The table page: one websocket to the server (docs/protocol.md).  Everything drawn
 // here comes from the server's messages for this seat (or the spectators): the legal
-// actions with their labels, the refused ones with the reason, the game's panel.
-// No game logic lives here.
-import { t, currentLang, setupPage, el, cardText, hostedTables, rememberTable, linkList } from "./i18n.js";
+// actions with their labels, the refused ones with the reason, the game's panel, the
+// finished tricks.  No game logic lives here: the page only places what it is told.
+import { t, tn, currentLang, setupPage, el, cardText, hostedTables, rememberTable, linkList, errorText } from "./i18n.js";
+import { cardFace, cardPicture, RED } from "./cards.js";
 
 const info = JSON.parse(document.getElementById("table-info").textContent);
-const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
-const lang = currentLang();
-setupPage(lang);
+const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
+let lang = currentLang();
 
 const $ = (id) => document.getElementById(id);
 // replaceChildren, skipping the empty parts (null, false, "")
-const fill = (node, ...children) => node.replaceChildren(...children.flat().filter((c) => c !== null && c !== false && c !== ""));
+const fill = (node, ...children) => node.replaceChildren(...children.flat().filter((c) => c !== null && c !== false && c !== undefined && c !== ""));
 let ws = null;
 let state = null;
 let retry = 0;
@@ -21,6 +21,31 @@ let showLast = false;
 let lastTurnKey = "";
 let turnChanged = false;
 let deadlineAt = null;  // when the clock of the person to act runs out (this page's clock)
+let caughtUp = false;  // the events before the first state are history: no pauses for them
+const events = [];  // the events so far, kept to redraw the log in another language
+const finished = [];  // finished tricks waiting to be shown in full: {trick, until}
+const marked = [];  // Tremanswhist's buying: the cards chosen to put away, not yet sent
+const outbox = [];  // actions to send one by one, each on the state after the last
+let trickTimer = null;
+let switching = false;  // the socket closes to reopen in the other language
+
+// --- language: the whole page redraws in the other one, at once --------------------------
+function setupLanguage() {
+  setupPage(lang, (next) => {
+    lang = next;
+    setupLanguage();
+    redrawLog();
+    if (state) { lastTurnKey = ""; render(); }
+    renderLinks();
+    setConn($("conn").dataset.state || "connecting");
+    // the server words the panel, labels and refusals in the connection's language: ask again
+    if (ws?.readyState === WebSocket.OPEN) { switching = true; ws.close(); }
+  });
+  document.querySelector(".rules").textContent = info.titles?.[lang] ?? info.rules;
+  baseTitle = `${info.titles?.[lang] ?? info.rules} — stickspel`;
+  updateTitle();
+}
+let baseTitle = document.title;
 
 // --- connection, with backoff ---------------------------------------------------------------
 function setConn(key, params = {}) {
@@ -32,14 +57,21 @@ function connect() {
   setConn(retry ? "reconnecting" : "connecting");
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/tables/${info.id}`);
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token, lang, since: 0, ui: true }));
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: token(), lang, since: 0, ui: true }));
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    if (refused || ev.code === 4403 || ev.code === 4404) { setConn("refused_token"); return; }
+    if (switching) { switching = false; connect(); return; }
+    if (refused || ev.code === 4403 || ev.code === 4404) { refuse(ev.code === 4404 ? "no_table" : "token"); return; }
     retry += 1;
     const wait = Math.min(500 * 2 ** retry, 15000) * (0.8 + 0.4 * Math.random());
     countdown(Date.now() + wait);
   };
+}
+
+function refuse(code) {
+  refused = true;
+  setConn("refused_token");
+  $("error").textContent = errorText(lang, code, null);
 }
 
 // "reconnecting in 3 s", then try (a click on the status tries at once)
@@ -60,15 +92,23 @@ function receive(msg) {
   switch (msg.type) {
     case "welcome":
       retry = 0;
+      caughtUp = false;
       setConn("connected");
+      events.length = 0;
       fill($("log"));
       break;
     case "event": logEvent(msg); break;
-    case "state": state = msg; render(); break;
+    case "state":
+      state = msg;
+      caughtUp = true;
+      render();
+      sendQueued();
+      break;
     case "ack": $("error").textContent = ""; break;
     case "error":
-      $("error").textContent = msg.message;
-      if (msg.code === "token" || msg.code === "no_table") { refused = true; setConn("refused_token"); }
+      $("error").textContent = errorText(lang, msg.code, msg.message);
+      outbox.length = 0;
+      if (msg.code === "token" || msg.code === "no_table") refuse(msg.code);
       break;
     case "rematch": goTo(msg.table); break;
   }
@@ -78,23 +118,67 @@ const nameOf = (seat) => (seat === null || seat === undefined ? "" : state?.name
 // events name the person (seats can change hands between rubbers in Priffe)
 const personName = (person) => (person === null || person === undefined ? "" : info.players[person] ?? `#${person}`);
 
-function logEvent(e) {
-  let line = null;
+// --- the events: the log in words, and the finished tricks --------------------------------
+function eventLines(e) {
+  const lines = [];
   const who = personName(e.person);
-  if (e.kind === "deal") line = t(lang, "dealt", { name: who });
+  if (e.kind === "deal") lines.push([t(lang, "dealt", { name: who }), false]);
   else if (e.kind === "action") {
-    if (e.hidden) line = t(lang, "hidden", { name: who });
-    else if (e.call) line = t(lang, "calls_", { name: who, call: e.text });
-    else line = t(lang, "plays", { name: who, card: cardText(e.text, lang) });
+    if (e.hidden) lines.push([t(lang, "hidden", { name: who }), false]);
+    else if (e.call) lines.push([callWords(who, e.text), false]);
+    else lines.push([t(lang, "plays", { name: who, card: cardText(e.text, lang) }), false]);
   }
-  if (line) $("log").append(el("li", {}, line));
-  if (e.trick_winner !== null) $("log").append(el("li", { class: "dim" }, t(lang, "takes", { name: personName(e.trick_winner_person) })));
-  if (e.deal_over) {
-    $("log").append(el("li", { class: "dim" }, t(lang, "deal_over")));
-    if ($("protokoll-box").open) loadProtokoll();  // a new row
-  }
+  if (e.trick_winner !== null && e.trick_winner !== undefined) lines.push([t(lang, "takes", { name: personName(e.trick_winner_person) }), true]);
+  if (e.deal_over) lines.push([t(lang, "deal_over"), true]);
+  return lines;
+}
+
+// "David bjuder 1", "Anna passar", "Björn säger 7 spader" — the call in the game's words
+function callWords(name, text) {
+  const game = info.game;
+  if (/^\d+$/.test(text) && game === "plump") return t(lang, "log_bid", { name, bid: text });
+  const key = `log_call_${game}_${text}`;
+  const own = t(lang, key, { name });
+  if (own !== key) return own;
+  return t(lang, "log_call", { name, call: text });
+}
+
+function logEvent(e) {
+  events.push(e);
+  for (const [line, dim] of eventLines(e)) $("log").append(el("li", { class: dim ? "dim" : null }, line));
+  if (e.trick && caughtUp) queueTrick(e.trick);
+  if (e.deal_over && $("protokoll")) loadProtokoll();  // a new row
   const box = $("log");
   box.scrollTop = box.scrollHeight;
+}
+
+function redrawLog() {
+  fill($("log"), ...events.flatMap((e) => eventLines(e).map(([line, dim]) => el("li", { class: dim ? "dim" : null }, line))));
+}
+
+// a finished trick stays in full, its winner marked, for the table's trick pause, then
+// its cards go to the winner; the next trick waits its turn
+function queueTrick(trick) {
+  finished.push({ trick, until: 0 });
+  if (finished.length === 1) startTrickPause();
+}
+
+function pauseSeconds() { return state?.trick_pause ?? 1.2; }
+
+function startTrickPause() {
+  const head = finished[0];
+  if (!head) return;
+  head.until = performance.now() + pauseSeconds() * 1000;
+  clearTimeout(trickTimer);
+  trickTimer = setTimeout(() => {
+    $("trick-cards")?.classList.add("collect", `to-${posOf(head.trick.winner).name}`);
+    trickTimer = setTimeout(() => {
+      finished.shift();
+      startTrickPause();
+      if (state) renderTable(observation());
+    }, 350);
+  }, pauseSeconds() * 1000);
+  if (state) renderTable(observation());
 }
 
 function send(action) {
@@ -103,12 +187,18 @@ function send(action) {
   ws.send(JSON.stringify({ type: "act", action, version: state.version, id: String(Date.now()) }));
 }
 
-// --- drawing ----------------------------------------------------------------------------------
-function cardNode(card, attrs = {}) {
-  const red = card[1] === "H" || card[1] === "D";
-  return el("span", { class: `card${red ? " red" : ""}`, "data-card": card, ...attrs }, cardText(card, lang));
+// the page's own queue: actions chosen together (cards put away, then the purchase), each
+// sent when the state before it has come back; the server judges each one
+function sendQueued() {
+  if (!outbox.length || !state) return;
+  const next = outbox[0];
+  const legal = state.legal.find((a) => next(a));
+  if (!legal) { if (!state.legal.length) return; outbox.length = 0; return; }
+  outbox.shift();
+  send(legal.action);
 }
 
+// --- drawing ----------------------------------------------------------------------------------
 // by suit in alternating colours (trump first), high to low: how people hold cards
 const RANK_ORDER = "AKQJT98765432";
 function sortHand(hand, trump) {
@@ -128,17 +218,19 @@ function render() {
   document.querySelector("main").dataset.version = state.version;
   renderTurn();
   renderPanel(obs);
-  renderTrick(obs);
-  renderActions();
+  renderTable(obs);
+  renderActions(obs);
   renderHand(obs);
   renderScores(obs);
   renderEnd();
   if (turnChanged && state.legal.length) focusChoice();
-  $("protokoll-box").hidden = state.seat === null;  // a seat's own view of the record
+  if (!protokollLoaded) loadProtokoll();
 }
 
+function myTurn() { return state.legal.length > 0 && !state.terminal; }
+
 function renderTurn() {
-  const mine = state.legal.length > 0;
+  const mine = myTurn();
   const me = state.seating[state.seat];
   const away = state.seat !== null && state.away.includes(me);
   let parts;
@@ -156,13 +248,49 @@ function renderTurn() {
       el("button", { type: "button", id: "back", onclick: () => ws?.send(JSON.stringify({ type: "back" })) }, t(lang, "back"))));
   }
   // announce only a change of whose turn it is (aria-live), not every redraw
-  const key = `${state.terminal}|${mine}|${state.to_act}|${away}`;
+  const key = `${lang}|${state.terminal}|${mine}|${state.to_act}|${away}`;
   turnChanged = key !== lastTurnKey;
-  if (turnChanged) { lastTurnKey = key; fill($("turn"), ...box); }
+  if (turnChanged) {
+    if (mine && lastTurnKey && !key.startsWith(lastTurnKey.split("|")[0] + "|" + state.terminal + "|true")) chime();
+    lastTurnKey = key;
+    fill($("turn"), ...box);
+  }
   if ($("prompt")) $("prompt").textContent = state.panel.prompt ? `— ${state.panel.prompt}` : "";
   $("turn").dataset.mine = mine ? "yes" : "no";
+  updateTitle();
   tick();
 }
+
+function updateTitle() {
+  document.title = state && myTurn() ? `● ${t(lang, "your_turn")} ${baseTitle}` : baseTitle;
+}
+
+// an optional sound when the turn comes to this seat (off unless switched on)
+const SOUND = "stickspel.sound";
+function chime() {
+  if (localStorage.getItem(SOUND) !== "on") return;
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.35);
+  } catch { /* no sound on this device */ }
+}
+function renderSoundButton() {
+  const on = localStorage.getItem(SOUND) === "on";
+  const b = $("sound");
+  b.textContent = t(lang, on ? "sound_on" : "sound_off");
+  b.setAttribute("aria-pressed", String(on));
+}
+$("sound").addEventListener("click", () => {
+  localStorage.setItem(SOUND, localStorage.getItem(SOUND) === "on" ? "off" : "on");
+  renderSoundButton();
+});
 
 function tick() {
   const clock = $("clock");
@@ -171,23 +299,35 @@ function tick() {
 }
 setInterval(tick, 1000);
 
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+// the trump, only when there is one to show: a suit, or "no trump" while a deal without
+// one is played (never between deals, at the end, or in an auction before the contract)
+function trumpChip(obs) {
+  if (state.terminal || !("trump" in obs)) return null;
+  if (obs.trump && ["bid", "play", "offer", "buy"].includes(obs.phase)) {
+    return el("span", { class: `chip trump${RED.has(obs.trump) ? " red-suit" : ""}`, id: "trump" }, `${t(lang, "trump")}: `, el("strong", {}, SUITS[obs.trump]));
+  }
+  if (obs.trump === null && obs.phase === "play") {
+    return el("span", { class: "chip trump", id: "trump" }, `${t(lang, "trump")}: `, el("strong", {}, t(lang, "no_trump")));
+  }
+  return null;
+}
+
 function renderPanel(obs) {
   const p = state.panel;
-  const chips = [];
-  if ("trump" in obs) {
-    const suit = obs.trump ? { C: "♣", D: "♦", H: "♥", S: "♠" }[obs.trump] : t(lang, "no_trump");
-    chips.push(el("span", { class: "chip trump" }, `${t(lang, "trump")}: `, el("strong", {}, suit)));
-  }
-  if (obs.upcard) chips.push(el("span", { class: "chip" }, `${t(lang, "upcard")}: `, cardNode(obs.upcard)));
+  const chips = [trumpChip(obs)];
+  if (obs.upcard && !state.terminal) chips.push(el("span", { class: "chip upcard" }, `${t(lang, "upcard")}: `, cardPicture(obs.upcard, lang, { class: `card mini ${RED.has(obs.upcard[1]) ? "red" : "black"}` })));
+  const shown = chips.filter(Boolean);
   const parts = [
     p.head ? el("h2", { class: "head" }, p.head) : null,
-    chips.length ? el("div", { class: "chips" }, ...chips) : null,
+    shown.length ? el("div", { class: "chips" }, ...shown) : null,
     ...p.lines.map((line) => el("p", { class: "line" }, line)),
   ];
   if (p.auction && p.auction.length) {
-    parts.push(el("div", { class: "auction", "aria-label": t(lang, "auction") },
+    parts.push(el("div", { class: "auction" },
       el("h3", {}, t(lang, "auction")),
-      el("ol", { class: "calls-made" }, ...p.auction.map((c) => el("li", { class: "chip" }, `${c.name}: `, el("strong", {}, c.call))))));
+      el("ol", { class: "calls-made", "aria-label": t(lang, "auction") }, ...p.auction.map((c) => el("li", { class: "chip" }, `${c.name}: `, el("strong", {}, c.call))))));
   }
   fill($("panel"), ...parts);
   // Priffe's pair scores sit by the players' table
@@ -196,45 +336,143 @@ function renderPanel(obs) {
     el("tbody", {}, ...p.table.rows.map((r) => el("tr", {}, ...r.map((v) => el("td", {}, v))))))  : null);
 }
 
-function renderTrick(obs) {
+// --- the table: seats around it, the trick in the middle ------------------------------------
+// where seat `seat` sits on the screen: this seat at the bottom, the others clockwise
+// (the next to play on the left, a partner opposite)
+function posOf(seat) {
   const n = state.names.length;
-  const trick = obs.trick ? obs.trick.cards.map((c, i) => ({ card: c, seat: (obs.trick.leader + i) % n })) : [];
-  const played = trick.map((p) => el("figure", { class: "played" }, cardNode(p.card), el("figcaption", {}, nameOf(p.seat))));
-  const last = obs.last_trick;
-  const lastNodes = [];
-  if (last) {
-    lastNodes.push(el("button", { type: "button", class: "link", id: "show-last", "aria-expanded": String(showLast),
-      onclick: () => { showLast = !showLast; renderTrick(observation()); } }, t(lang, showLast ? "hide_last" : "show_last")));
-    if (showLast) {
-      const cards = last.cards.map((c, i) => el("figure", { class: "played small" }, cardNode(c),
-        el("figcaption", {}, nameOf((last.leader + i) % n))));
-      lastNodes.push(el("div", { class: "last", id: "last-trick" },
-        el("h3", {}, t(lang, "last_trick")), el("div", { class: "cards" }, ...cards),
-        el("p", { class: "dim" }, t(lang, "took", { name: nameOf(last.winner) }))));
-    }
-  }
-  const show = obs.trick || last;
-  $("trick").hidden = !show;
-  const leads = obs.trick && !obs.trick.cards.length ? el("p", { class: "dim leads" }, t(lang, "leads", { name: nameOf(obs.trick.leader) })) : null;
-  fill($("trick"), el("h3", {}, t(lang, "trick")), leads, el("div", { class: "cards", "aria-live": "polite" }, ...played), ...lastNodes);
+  const me = state.seat ?? 0;
+  const k = (seat - me + n) % n;
+  const a = (2 * Math.PI * k) / n;
+  const x = 50 - 44 * Math.sin(a), y = 50 + 40 * Math.cos(a);
+  const name = Math.abs(x - 50) < 12 ? (y > 50 ? "bottom" : "top") : x < 50 ? "left" : "right";
+  return { x, y, a, name, k };
 }
 
-function renderActions() {
+function seatNode(seat, obs) {
+  const person = state.seating[seat];
+  const pos = posOf(seat);
+  const acting = !state.terminal && state.to_act === person;
+  const lines = [];
+  const bids = obs.bids;
+  const auction = (state.panel.auction ?? []).filter((c) => c.seat === seat);
+  if (bids && bids[seat] !== null && bids[seat] !== undefined) lines.push(t(lang, "seat_bid", { bid: bids[seat] }));
+  else if (auction.length) lines.push(auction[auction.length - 1].call);
+  if (obs.targets) lines.push(t(lang, "seat_target", { n: obs.targets[seat] }));
+  if (obs.tricks_won && obs.phase === "play" || (obs.tricks_won && obs.tricks_won.some((x) => x))) {
+    lines.push(tn(lang, "seat_tricks", obs.tricks_won[seat]));
+  }
+  const marks = [];
+  if (obs.dealer === seat && !state.terminal) marks.push(el("span", { class: "dealer", title: t(lang, "dealer_mark") }, t(lang, "dealer_short")));
+  if (obs.partner === seat) marks.push(el("span", { class: "tag" }, t(lang, "partner")));
+  if (state.away.includes(person)) marks.push(el("span", { class: "tag away" }, t(lang, "away")));
+  if (info.kinds?.[person] === "bot") marks.push(el("span", { class: "tag bot" }, t(lang, "bot")));
+  const you = seat === state.seat;
+  return el("div", {
+    class: `seat pos-${pos.name}${acting ? " acting" : ""}${you ? " me" : ""}`,
+    style: `left:${pos.x}%;top:${pos.y}%`, "data-seat": seat,
+  },
+  el("div", { class: "seat-name" }, acting ? el("span", { class: "turn-dot", "aria-hidden": "true" }, "▶") : null,
+    el("strong", {}, nameOf(seat)), you ? el("span", { class: "dim" }, ` (${t(lang, "you")})`) : null, ...marks),
+  lines.length ? el("div", { class: "seat-info" }, lines.join(" · ")) : null,
+  acting ? el("span", { class: "sr-only" }, t(lang, "to_act")) : null);
+}
+
+let shownCards = new Set();  // the trick's cards already drawn: only new ones fly in
+function renderTable(obs) {
+  const n = state.names.length;
+  const head = finished[0];
+  const current = head ? { ...head.trick } : obs.trick;
+  const trickCards = current ? current.cards.map((c, i) => ({ card: c, seat: (current.leader + i) % n })) : [];
+  const now = new Set();
+  const played = trickCards.map((p) => {
+    const pos = posOf(p.seat);
+    const tx = 50 - 14 * Math.sin(pos.a), ty = 50 + 21 * Math.cos(pos.a);
+    const fresh = !shownCards.has(p.card);
+    now.add(p.card);
+    const win = head && head.trick.winner === p.seat;
+    return el("figure", {
+      class: `played${fresh ? " arrive" : ""}${win ? " winner" : ""}`,
+      style: `left:${tx}%;top:${ty}%;--fx:${(pos.x - tx) * 3}px;--fy:${(pos.y - ty) * 3}px`,
+      "data-seat": p.seat,
+    }, cardPicture(p.card, lang), el("figcaption", {}, nameOf(p.seat)));
+  });
+  shownCards = now;
+  const note = head ? el("p", { class: "trick-note winner-note", id: "trick-winner" }, t(lang, "takes", { name: nameOf(head.trick.winner) }))
+    : obs.trick && !obs.trick.cards.length && !state.terminal ? el("p", { class: "trick-note dim" }, t(lang, "leads", { name: nameOf(obs.trick.leader) })) : null;
+  const trickBox = el("section", { id: "trick", class: "trick", role: "region", "aria-label": t(lang, "trick"), "data-done": head ? "yes" : "no" },
+    el("div", { id: "trick-cards", class: "trick-cards" }, ...played), note);
+  fill($("felt"), ...state.names.map((_, seat) => seatNode(seat, obs)), trickBox, lastTrickNode(obs));
+  $("felt").dataset.players = n;
+}
+
+function lastTrickNode(obs) {
+  const last = obs.last_trick;
+  if (!last || finished.length) return null;
+  const n = state.names.length;
+  const box = el("div", { class: "last-box" },
+    el("button", { type: "button", class: "link", id: "show-last", "aria-expanded": String(showLast), "aria-controls": "last-trick",
+      onclick: () => { showLast = !showLast; renderTable(observation()); $("show-last")?.focus(); } }, t(lang, showLast ? "hide_last" : "show_last")));
+  if (showLast) {
+    const cards = last.cards.map((c, i) => el("figure", { class: `played small${(last.leader + i) % n === last.winner ? " winner" : ""}` }, cardPicture(c, lang),
+      el("figcaption", {}, nameOf((last.leader + i) % n))));
+    box.append(el("div", { class: "last", id: "last-trick" },
+      el("h3", {}, t(lang, "last_trick")), el("div", { class: "cards" }, ...cards),
+      el("p", { class: "dim" }, t(lang, "took", { name: nameOf(last.winner) }))));
+  }
+  return box;
+}
+
+// --- the choices: calls as buttons, cards in the hand -----------------------------------------
+function buying(obs) {
+  return obs.phase === "buy" && myTurn() && state.legal.some((a) => !a.call);
+}
+
+function renderActions(obs) {
   // calls (bids, passes, the exchange) as buttons; the refused ones greyed, with the reason
   const calls = state.legal.filter((a) => a.call).map((a) => ({ ...a, ok: true }))
     .concat(state.refused.map((a) => ({ ...a, ok: false })))
     .sort((x, y) => x.action - y.action);
-  if (!calls.length) { fill($("actions")); return; }
+  const buyBar = buying(obs) ? buyingBar() : null;
+  if (!calls.length && !buyBar) { fill($("actions")); return; }
   const why = state.refused.map((r) => el("p", { class: "refused-why", id: `why-${r.action}` }, `${t(lang, "forbidden")} ${r.label}: ${r.message}`));
   fill($("actions"),
-    el("div", { class: "calls", role: "group", "aria-label": t(lang, "calls") },
+    buyBar,
+    calls.length && !marked.length ? el("div", { class: "calls", role: "group", "aria-label": t(lang, "calls") },
       ...calls.map((a) => el("button", {
         type: "button", class: a.ok ? "call" : "call refused", "aria-disabled": a.ok ? null : "true",
         title: a.ok ? null : a.message, "data-action": a.action, "data-text": a.text,
         "aria-describedby": a.ok ? null : `why-${a.action}`,
         onclick: a.ok ? () => send(a.action) : () => { $("error").textContent = a.message; },
-      }, a.label))),
+      }, a.label))) : null,
     ...why);
+}
+
+// Tremanswhist's buying: the cards marked here are put away only on confirm
+function buyingBar() {
+  const pile = state.observation?.pile_size ?? 0;
+  return el("div", { class: "buying", role: "group", "aria-label": t(lang, "put_away") },
+    el("p", {}, marked.length ? t(lang, "put_away_marked", { cards: marked.map((c) => cardText(c, lang)).join(" ") })
+      : t(lang, "put_away_hint", { n: pile })),
+    marked.length ? el("button", { type: "button", class: "call", id: "confirm-buy", onclick: confirmBuy },
+      tn(lang, "put_away_confirm", marked.length)) : null,
+    marked.length ? el("button", { type: "button", class: "call secondary", id: "undo-buy", onclick: () => { marked.length = 0; render(); } },
+      t(lang, "undo")) : null);
+}
+
+function confirmBuy() {
+  for (const card of marked) outbox.push((a) => !a.call && a.text === card);
+  outbox.push((a) => a.call);  // then the purchase itself, as the server labels it
+  marked.length = 0;
+  sendQueued();
+}
+
+function toggleMark(card) {
+  const i = marked.indexOf(card);
+  if (i >= 0) marked.splice(i, 1);
+  else if (marked.length < (state.observation?.pile_size ?? 0)) marked.push(card);
+  render();
+  document.querySelector(`#hand [data-card="${card}"]`)?.focus();
 }
 
 function renderHand(obs) {
@@ -242,28 +480,53 @@ function renderHand(obs) {
   $("hand").hidden = !hand || (state.terminal && !hand.length);
   if (!hand) return;
   const legalCards = new Map(state.legal.filter((a) => !a.call).map((a) => [a.text, a.action]));
-  const myTurn = state.legal.length > 0;
-  const cardTurn = legalCards.size > 0;  // dim only when this seat plays a card now
+  const mine = myTurn();
+  const cardTurn = legalCards.size > 0;  // grey only when this seat plays a card now
+  const buy = buying(obs);
+  if (!buy) marked.length = 0;
   const focused = document.activeElement?.dataset?.card;
   const buttons = sortHand(hand, obs.trump).map((c) => {
     const action = legalCards.get(c);
-    const reason = action !== undefined ? null : (state.reasons[c] ?? (myTurn ? null : t(lang, "not_your_turn")));
+    const reason = action !== undefined ? null : (state.reasons[c] ?? (mine ? null : t(lang, "not_your_turn")));
+    const isMarked = marked.includes(c);
     return el("button", {
-      // while others play the hand stays bright; on this seat's turn the cards it may not play dim
-      type: "button", class: `card-button${action !== undefined ? " legal" : cardTurn ? " dimmed" : " waiting"}`,
+      // while others play the hand stays bright; on this seat's turn the cards it may not play grey
+      type: "button", class: `card-button${action !== undefined ? " legal" : cardTurn ? " dimmed" : " waiting"}${isMarked ? " marked" : ""}`,
       "aria-disabled": action === undefined ? "true" : null, "data-card": c, tabindex: "-1",
-      "aria-label": cardText(c, lang) + (reason ? ` — ${reason}` : ""), title: reason,
-      onclick: action === undefined ? () => { if (reason) $("error").textContent = reason; } : () => send(action),
-    }, cardNode(c));
+      "aria-pressed": buy ? String(isMarked) : null,
+      "aria-label": cardText(c, lang), "aria-description": reason || null, title: reason,
+      onclick: action === undefined ? () => { if (reason) $("error").textContent = reason; }
+        : buy ? () => toggleMark(c) : () => send(action),
+    }, el("span", { class: `card ${RED.has(c[1]) ? "red" : "black"}` }, cardFace(c, lang)));
   });
-  fill($("hand"), el("h3", {}, t(lang, "your_hand"), " ", el("span", { class: "dim" }, t(lang, "hand_count", { n: hand.length }))),
-    el("div", { class: "cards", role: "toolbar", "aria-label": t(lang, "your_hand") }, ...buttons),
-    el("p", { class: "dim keys" }, t(lang, "keys")));
+  const row = el("div", { class: "cards fan", role: "toolbar", "aria-label": t(lang, "your_hand"), style: handLayout(buttons.length) }, ...buttons);
+  fill($("hand"), el("h3", {}, t(lang, "your_hand"), " ", el("span", { class: "dim" }, tn(lang, "hand_count", hand.length))),
+    row, el("p", { class: "dim keys" }, t(lang, "keys")));
   // one card in the tab order (roving focus): the focused one, else the first playable
   const keep = buttons.find((b) => b.dataset.card === focused) ?? buttons.find((b) => b.classList.contains("legal")) ?? buttons[0];
   if (keep) keep.tabIndex = 0;
   if (keep && focused) keep.focus({ preventScroll: true });
 }
+
+// the hand in one row where it fits, else in balanced rows (7 + 6, never one card alone),
+// the cards as large as the width allows; no card covers another (each is a whole button)
+function handLayout(n) {
+  const gap = 4;
+  const width = Math.max(200, ($("hand").clientWidth || document.documentElement.clientWidth) - 20);
+  const largest = width >= 600 ? 76 : 62, smallest = 42;
+  let rows = 1;
+  while (Math.ceil(n / rows) * (smallest + gap) - gap > width) rows += 1;
+  if (rows === 1 && n * (largest + gap) - gap > width) rows = Math.min(2, Math.max(1, n));
+  while (rows > 1 && Math.ceil(n / rows) * (smallest + gap) - gap > width) rows += 1;
+  const perRow = Math.ceil(n / rows);
+  const cw = Math.max(smallest, Math.min(largest, Math.floor((width + gap) / perRow) - gap));
+  return `--cw:${cw}px;max-width:${perRow * (cw + gap)}px`;
+}
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => { if (state) renderHand(observation()); }, 100);
+});
 
 // when the turn comes to this seat: focus its first choice (a call, else a playable card)
 function focusChoice() {
@@ -273,39 +536,49 @@ function focusChoice() {
 
 function renderScores(obs) {
   const auction = Object.fromEntries((state.panel.auction ?? []).map((c) => [c.seat, c.call]));
-  const bidColumn = obs.bids !== undefined || state.panel.auction;
+  const bidColumn = !state.terminal && (obs.bids !== undefined || state.panel.auction);
+  const tricksColumn = !state.terminal && obs.tricks_won;
   const rows = state.names.map((name, seat) => {
     const person = state.seating[seat];
     const bid = obs.bids ? obs.bids[seat] : auction[seat];
     const tricks = obs.tricks_won ? obs.tricks_won[seat] : null;
-    const marks = [];
-    if (obs.current_player === seat && !state.terminal) marks.push(el("span", { class: "mark", "aria-hidden": "true" }, "▶ "));
     const label = [name];
     if (seat === state.seat) label.push(` (${t(lang, "you")})`);
-    if (obs.dealer === seat) label.push(el("span", { class: "dim" }, ` · ${t(lang, "dealer_mark")}`));
+    if (obs.dealer === seat && !state.terminal) label.push(el("span", { class: "dim" }, ` · ${t(lang, "dealer_mark")}`));
     if (state.away.includes(person)) label.push(el("span", { class: "away" }, ` · ${t(lang, "away")}`));
-    return el("tr", { class: [seat === state.seat ? "me" : "", state.to_act === person ? "acting" : ""].join(" ").trim() || null },
-      el("th", { scope: "row" }, ...marks, ...label),
+    return el("tr", { class: [seat === state.seat ? "me" : "", state.to_act === person && !state.terminal ? "acting" : ""].join(" ").trim() || null },
+      el("th", { scope: "row" }, ...label),
       bidColumn ? el("td", {}, bid ?? "–") : null,
-      el("td", {}, tricks ?? "–"),
-      el("td", {}, state.totals[person] ?? ""));
+      tricksColumn ? el("td", {}, tricks ?? "–") : null,
+      el("td", {}, fmt(state.totals[person])));
   });
-  const heads = ["player", ...(bidColumn ? ["bid"] : []), "tricks", "score"];
+  const heads = ["player", ...(bidColumn ? ["bid"] : []), ...(tricksColumn ? ["tricks"] : []), "score"];
   fill($("scores"), el("table", {},
+    el("caption", { class: "sr-only" }, t(lang, "score")),
     el("thead", {}, el("tr", {}, ...heads.map((k) => el("th", { scope: "col" }, t(lang, k === "bid" && state.panel.auction ? "auction" : k))))),
     el("tbody", {}, ...rows)));
 }
 
+const fmt = (x) => (x === undefined || x === null ? "" : Number.isInteger(x) ? String(x) : x.toFixed(1));
+
 function renderEnd() {
   $("end").hidden = !state.terminal;
   if (!state.terminal) return;
+  // the players by their totals, the best first (a shared place shares its number)
+  const order = info.players.map((name, person) => ({ name, total: state.totals[person] ?? 0 }))
+    .sort((a, b) => b.total - a.total);
+  const places = order.map((p) => 1 + order.filter((q) => q.total > p.total).length);
+  const seated = state.seat !== null;
   fill($("end"),
-    el("p", {}, el("strong", {}, t(lang, "winners", { names: state.winners.join(", ") }))),
-    state.seat !== null ? el("button", { type: "button", id: "rematch", onclick: rematch }, t(lang, "rematch")) : null,
-    state.seat !== null ? el("button", { type: "button", id: "pdf", class: "link", onclick: () => download("protokoll", "pdf") }, t(lang, "pdf")) : null,
-    el("button", { type: "button", id: "record", class: "link", onclick: () => download("record", "json") }, t(lang, "record")),
-    el("button", { type: "button", id: "analyse", class: "link", onclick: analyse }, t(lang, "analyse")),
-    el("a", { id: "replay", href: `/r/t/${info.id}#token=${encodeURIComponent(token)}` }, t(lang, "replay_open")),
+    el("h2", {}, t(lang, "final")),
+    el("ol", { class: "ranking" }, ...order.map((p, i) => el("li", { class: places[i] === 1 ? "first" : null },
+      el("span", { class: "place" }, `${places[i]}.`), " ", el("strong", {}, p.name), " ", el("span", { class: "pts" }, fmt(p.total))))),
+    el("div", { class: "end-actions" },
+      seated ? el("button", { type: "button", id: "rematch", onclick: rematch }, t(lang, "rematch")) : null,
+      el("button", { type: "button", id: "pdf", class: "secondary", onclick: () => download("protokoll", "pdf") }, t(lang, "pdf")),
+      el("button", { type: "button", id: "record", class: "secondary", onclick: () => download("record", "json") }, t(lang, "record")),
+      el("button", { type: "button", id: "analyse", class: "secondary", onclick: analyse }, t(lang, "analyse")),
+      el("a", { id: "replay", class: "button secondary", href: `/r/t/${info.id}#token=${encodeURIComponent(token())}` }, t(lang, "replay_open"))),
     el("p", { id: "analysis-status", role: "status", "aria-live": "polite" }),
     el("iframe", { id: "analysis", title: t(lang, "analysis"), sandbox: "", hidden: true }));
 }
@@ -316,7 +589,7 @@ async function analyse() {
   button.disabled = true;
   $("analysis-status").textContent = t(lang, "analysing");
   const resp = await fetch(`/api/tables/${info.id}/analysis`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, lang }),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: token(), lang }),
   });
   button.disabled = false;
   if (!resp.ok) { $("analysis-status").textContent = t(lang, "analysis_failed"); return; }
@@ -337,30 +610,38 @@ function goTo(tableId) {
     rememberTable({ ...host, id: tableId, seats: host.seats.map((s) => ({ ...s, join_url: moved(s.join_url) })),
                     spectator_url: moved(host.spectator_url) });
   }
-  location.href = `/t/${tableId}${location.search}#token=${encodeURIComponent(token)}`;
+  location.href = `/t/${tableId}${location.search}#token=${encodeURIComponent(token())}`;
 }
 
 async function rematch() {
   const resp = await fetch(`/api/tables/${info.id}/rematch`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: token() }),
   });
   const answer = await resp.json();
   if (resp.ok) goTo(answer.id);
-  else $("error").textContent = lang === "sv" ? answer.error.sv : answer.error.message;
+  else $("error").textContent = errorText(lang, answer.error?.code, lang === "sv" ? answer.error?.sv : answer.error?.message);
 }
 
-// the protokoll and the record: this seat's view, drawn by the server (sandboxed, no scripts)
+// the protokoll and the record: this reader's view, drawn by the server (sandboxed, no scripts)
 async function fetchSheet(what, format) {
-  const body = what === "record" ? { token } : { token, format, lang };
+  const body = what === "record" ? { token: token() } : { token: token(), format, lang };
   const resp = await fetch(`/api/tables/${info.id}/${what}`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   if (!resp.ok) return null;
   return format === "html" ? resp.text() : resp.blob();
 }
+let protokollLoaded = false;
 async function loadProtokoll() {
+  protokollLoaded = true;
   const html = await fetchSheet("protokoll", "html");
-  if (html !== null) $("protokoll").srcdoc = html;
+  if (html === null) return;
+  const frame = $("protokoll");
+  frame.onload = () => {
+    // as tall as the sheet: the page scrolls, the sheet scrolls sideways inside itself
+    try { frame.style.height = `${frame.contentDocument.documentElement.scrollHeight + 4}px`; } catch { /* sandboxed */ }
+  };
+  frame.srcdoc = html;
 }
 async function download(what, format) {
   const blob = await fetchSheet(what, format);
@@ -370,7 +651,6 @@ async function download(what, format) {
   a.click();
   a.remove();
 }
-$("protokoll-box").addEventListener("toggle", () => { if ($("protokoll-box").open) loadProtokoll(); });
 
 // keys: digits for numeric calls (Plump's bids), ← → to move along the hand (Enter plays)
 document.addEventListener("keydown", (ev) => {
@@ -391,13 +671,17 @@ document.addEventListener("keydown", (ev) => {
 });
 
 // the host's links, when this browser created the table
-const hosted = hostedTables().find((x) => x.id === info.id);
-if (hosted) {
+function renderLinks() {
+  renderSoundButton();
+  const hosted = hostedTables().find((x) => x.id === info.id);
+  if (!hosted) return;
   $("links-box").hidden = false;
   fill($("links"), linkList(lang, hosted));
 }
 
-if (!token) { setConn("no_key"); $("error").textContent = t(lang, "no_token"); $("side").hidden = true; }
+setupLanguage();
+renderLinks();
+if (!token()) { setConn("no_key"); $("error").textContent = t(lang, "no_token"); $("side").hidden = true; }
 else connect();
 // a link with another token opened in this tab changes only the hash: start over with it
 window.addEventListener("hashchange", () => location.reload());
