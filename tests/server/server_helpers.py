@@ -51,11 +51,18 @@ def start_server(
     port: int | None = None,
     allowed_origins: tuple[str, ...] = (),
     ping: tuple[float, float] = (PING_INTERVAL_SECONDS, PING_TIMEOUT_SECONDS),
+    trick_pause: float = 0.2,
 ) -> Running:
     """A server over the database at ``db`` (a URL, or an SQLite file), on ``port``,
     else a free one (a restart keeps its port); with uvicorn's settings of ``stickspel serve``
-    (``ping``: the keepalive's interval and timeout, shorter where a test waits for it)."""
-    app = create_app(open_store(str(db)), bot_delay=bot_delay, allowed_origins=allowed_origins)
+    (``ping``: the keepalive's interval and timeout, shorter where a test waits for it; a
+    short trick pause: the tests that need the real one ask for it)."""
+    app = create_app(
+        open_store(str(db)),
+        bot_delay=bot_delay,
+        trick_pause=trick_pause,
+        allowed_origins=allowed_origins,
+    )
     port = port or free_port()
     config = uvicorn.Config(
         app,

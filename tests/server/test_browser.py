@@ -182,8 +182,7 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
     expect(page.locator("#turn")).to_contain_text("The game is over")
     assert used_keys and used_digit and shot_mid
     shots(page, "end-of-game")
-    # the protokoll, the PDF and the record at the end
-    page.click("#protokoll-box summary")
+    # the protokoll (open, not folded away), the PDF and the record at the end
     frame = page.frame_locator("#protokoll")
     expect(frame.locator("table").first).to_be_visible()
     with page.expect_download() as pdf:
@@ -362,18 +361,26 @@ def test_tremanswhist_exchange_and_buying_in_the_browser(live: Running, browser:
                 )
                 assert len(got) == 13 and not got & hand  # the whole fourth pile
             else:
-                for _ in range(2):  # put two cards away, then buy two
-                    before = version(page)
-                    page.locator("#hand .card-button.legal").first.click()
-                    wait_moved(page, before)
-                expect(page.locator("#hand .card-button")).to_have_count(11)
-                buy = page.locator('#actions button[data-text="köp"]')
-                expect(buy).to_have_text("Köp (2 kort)")
-                expect(page.locator("#turn")).to_contain_text("högst 11 till")
+                # cards are marked on the page, then put away together on confirm; undo
+                # clears the marks before anything is sent
+                start = version(page)
+                cards = page.locator("#hand .card-button.legal")
+                first = cards.nth(0).get_attribute("data-card")
+                cards.nth(0).click()
+                expect(page.locator(f'#hand [data-card="{first}"]')).to_have_attribute(
+                    "aria-pressed", "true"
+                )
+                expect(page.locator("#confirm-buy")).to_have_text("Lägg bort 1 kort och köp")
+                page.click("#undo-buy")
+                expect(page.locator("#confirm-buy")).to_have_count(0)
+                assert version(page) == start  # nothing sent
+                page.locator("#hand .card-button.legal").nth(0).click()
+                page.locator("#hand .card-button.legal").nth(1).click()
+                expect(page.locator("#confirm-buy")).to_have_text("Lägg bort 2 kort och köp")
+                expect(page.locator("#hand .card-button.marked")).to_have_count(2)
                 shots(page, "tremanswhist-buying")
-                before = version(page)
-                buy.click()
-                wait_moved(page, before)
+                page.click("#confirm-buy")
+                wait_version(page, start + 3)  # two cards put away, then the purchase
                 expect(page.locator("#panel")).to_contain_text("Anna köpte 2 kort")
                 expect(page.locator("#hand .card-button")).to_have_count(13)
             assert not errors(page), errors(page)

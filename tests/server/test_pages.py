@@ -73,7 +73,13 @@ def test_protokoll(live: Running) -> None:
             assert shown.encode() not in page and f">{card}<".encode() not in page
     status, pdf = request_raw(live.url, path, {"token": token, "format": "pdf"})
     assert status == 200 and pdf.startswith(b"%PDF")
-    status, _ = request_raw(live.url, path, {"token": made["spectator_token"]})
+    # the spectators get the public protokoll: no one's cards in hand
+    status, page = request_raw(live.url, path, {"token": made["spectator_token"], "lang": "en"})
+    assert status == 200 and b"<table" in page
+    for other in room.table.persons:
+        for card in room.table.view(other).observation["hand"]:
+            assert card_display(parse_card(card), "en").encode() not in page
+    status, _ = request_raw(live.url, path, {"token": "not-a-token"})
     assert status == 403
 
 
@@ -86,7 +92,7 @@ def test_every_word_the_pages_use_is_in_both_catalogues() -> None:
     used = set()
     for path in [*(HERE / "static").glob("*.js"), *(HERE / "templates").glob("*.html")]:
         text = path.read_text()
-        used |= set(re.findall(r"\bt\(lang, \"(\w+)\"", text))
+        used |= set(re.findall(r"\btn?\(lang, \"(\w+)\"", text))
         used |= set(re.findall(r"data-t=\"(\w+)\"", text))
         used |= set(re.findall(r"setConn\(\"(\w+)\"", text))  # the connection's status
     assert {"your_turn", "make", "back", "retry_in"} <= used

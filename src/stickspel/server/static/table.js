@@ -349,19 +349,25 @@ function posOf(seat) {
   return { x, y, a, name, k };
 }
 
-function seatNode(seat, obs) {
-  const person = state.seating[seat];
-  const pos = posOf(seat);
-  const acting = !state.terminal && state.to_act === person;
-  const lines = [];
+// what a seat's box says under the name: the bid or last call, the target, the tricks
+function seatLines(seat, obs, lines) {
   const bids = obs.bids;
   const auction = (state.panel.auction ?? []).filter((c) => c.seat === seat);
   if (bids && bids[seat] !== null && bids[seat] !== undefined) lines.push(t(lang, "seat_bid", { bid: bids[seat] }));
   else if (auction.length) lines.push(auction[auction.length - 1].call);
   if (obs.targets) lines.push(t(lang, "seat_target", { n: obs.targets[seat] }));
-  if (obs.tricks_won && obs.phase === "play" || (obs.tricks_won && obs.tricks_won.some((x) => x))) {
+  if (obs.tricks_won && (obs.phase === "play" || obs.tricks_won.some((x) => x))) {
     lines.push(tn(lang, "seat_tricks", obs.tricks_won[seat]));
   }
+}
+
+function seatNode(seat, obs) {
+  const person = state.seating[seat];
+  const pos = posOf(seat);
+  const acting = !state.terminal && state.to_act === person;
+  const lines = [];
+  if (state.terminal) lines.push(t(lang, "seat_total", { n: fmt(state.totals[person]) }));
+  else seatLines(seat, obs, lines);
   const marks = [];
   if (obs.dealer === seat && !state.terminal) marks.push(el("span", { class: "dealer", title: t(lang, "dealer_mark") }, t(lang, "dealer_short")));
   if (obs.partner === seat) marks.push(el("span", { class: "tag" }, t(lang, "partner")));
