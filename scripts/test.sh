@@ -31,6 +31,7 @@ if [ "$setup_only" -eq 0 ]; then
   command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
   command -v tmux >/dev/null 2>&1 || need+=(tmux)
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v npm >/dev/null 2>&1 || need+=(npm)
   if ! command -v initdb >/dev/null 2>&1 && ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
     need+=(postgresql)
   fi
@@ -53,6 +54,13 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
 [ "$setup_only" -eq 1 ] && exit 0
+
+# axe-core, the accessibility checker the browser tests inject into the pages, from
+# the npm registry into a folder of its own (the project has no JavaScript build)
+if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
+  echo "installing axe-core with npm into .cache/axe" >&2
+  npm install --silent --no-audit --no-fund --prefix .cache/axe axe-core@4 >/dev/null
+fi
 
 lint=(src tests)
 for d in benchmarks scripts examples; do [ -d "$d" ] && lint+=("$d"); done

@@ -71,17 +71,38 @@ def errors(page: Any) -> list[str]:
     return ERRORS.get(id(page), [])
 
 
+AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe(page: Any, name: str) -> None:
+    """axe-core (from the npm registry: ``scripts/test.sh`` installs it) finds no
+    serious or critical accessibility violation on the page as it is now."""
+    if not AXE.is_file():
+        pytest.fail(
+            f"the accessibility check needs axe-core: npm install --prefix .cache/axe axe-core@4 ({AXE})"
+        )
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, {iframes: false, resultTypes: ["violations"]}))
+             .violations.filter(v => v.impact === "serious" || v.impact === "critical")
+             .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`)"""
+    )
+    assert not found, f"{name}: {found}"
+
+
 def shots(page: Any, name: str) -> None:
-    """The page at phone and at desktop width, as artifacts; at phone width nothing
-    may stick out sideways."""
+    """The page at phone and at desktop width, as artifacts, each checked by axe-core;
+    at phone width nothing may stick out sideways."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(150)
         if label == "phone":
             wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert wide <= 0, f"{name}: {wide}px wider than a phone"
         page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+        axe(page, f"{name}-{label}")
     page.set_viewport_size(PHONE)
 
 
@@ -107,6 +128,13 @@ def connected(page: Any) -> None:
     expect(page.locator("#conn")).to_have_attribute("data-state", "connected")
 
 
+def shown(card: str, lang: str) -> str:
+    """A card in the page's display notation: "QH" → "Q♥" (en), "D♥" (sv)."""
+    from stickspel.core.cards import card_display, parse_card
+
+    return card_display(parse_card(card), lang)
+
+
 def play_first(page: Any) -> None:
     """Click this seat's first choice: a call, else a playable card; wait for the answer."""
     before = version(page)
@@ -121,10 +149,11 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
 
     page = new_page(browser)
     page.goto(live.url + "/?lang=en")
-    page.select_option("select[name=game]", "plump")
-    page.fill("input[name=rules]", "plump(children)")
-    page.dispatch_event("input[name=rules]", "change")
+    # by clicking only: the game's card, its preset; no rules text typed
+    page.click("label[for=game-plump]")
+    page.select_option("#preset", "children")
     expect(page.locator("#seats li")).to_have_count(4)
+    expect(page.locator("#expert-box")).not_to_have_attribute("open", "")
     page.click("button[type=submit]")
     # one link and QR code per invited person, and the spectators'
     expect(page.locator("#created .links li")).to_have_count(2)
@@ -133,13 +162,14 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
     )
     expect(page.locator("#tables li")).to_have_count(1)
     expect(page.locator("#tables li .status")).to_have_text("playing")
+    expect(page.locator("#tables li a")).to_have_text("Plump · children · 4 players")
     shots(page, "lobby")
     page.reload()  # the host's tables are remembered by this browser
     expect(page.locator("#tables li")).to_have_count(1)
     page.click("#tables li a")
     connected(page)
     expect(page.locator("#links-box")).to_be_visible()  # the host sees the links later
-    used_keys = used_digit = shot_mid = saw_last = False
+    used_keys = used_digit = shot_mid = saw_last = used_role = False
     reasons_checked = 0
     for _ in range(200):
         page.wait_for_function(
@@ -163,6 +193,19 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
             wait_moved(page, before)
             used_keys = True
             continue
+        if calls.count() == 0 and not used_role:
+            # the card by its role and accessible name, as a screen reader offers it
+            legal = page.locator("#hand .card-button.legal").first.get_attribute("data-card") or ""
+            before = version(page)
+            page.get_by_role("button", name=shown(legal, "en"), exact=True).click()
+            wait_moved(page, before)
+            used_role = True
+            trick = page.get_by_role("region", name="Trick")
+            expect(trick.get_by_role("img", name=shown(legal, "en"), exact=True)).to_be_visible()
+            continue
+        if page.locator("#hand .card-button").count() == 1:
+            expect(page.locator("#hand h3")).to_contain_text("1 card")
+            expect(page.locator("#hand h3")).not_to_contain_text("1 cards")
         dimmed = page.locator("#hand .card-button.dimmed")
         if calls.count() == 0 and dimmed.count():
             reason = dimmed.first.get_attribute("title")
@@ -180,7 +223,14 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
         play_first(page)
     expect(page.locator("#end")).to_be_visible()
     expect(page.locator("#turn")).to_contain_text("The game is over")
-    assert used_keys and used_digit and shot_mid
+    assert used_keys and used_digit and shot_mid and used_role
+    expect(page.locator("#log li").first).to_be_attached()
+    assert page.locator("#log li", has_text=" bids ").count() > 0  # "Anna bids 1", in words
+    # the end: the players ranked; no trump, no tricks of the last deal, no next dealer
+    expect(page.locator("#end .ranking li")).to_have_count(4)
+    expect(page.locator("#trump")).to_have_count(0)
+    expect(page.locator("#scores thead")).not_to_contain_text("Tricks")
+    expect(page.locator("#felt .dealer")).to_have_count(0)
     shots(page, "end-of-game")
     # the protokoll (open, not folded away), the PDF and the record at the end
     frame = page.frame_locator("#protokoll")
@@ -419,3 +469,187 @@ def test_away_and_a_reconnect_after_a_server_restart(tmp_path: Path, browser: An
         assert not errors(page), errors(page)
     finally:
         running.stop()
+
+
+# Notes in the page, every 25 ms, each finished trick the table shows: when it appeared
+# and went, how many cards it held, how many marked as the winner's, and their names.
+TRICK_WATCH = """
+window.__tricks = [];
+setInterval(() => {
+  const box = document.querySelector("#trick");
+  const done = box !== null && box.dataset.done === "yes";
+  const last = window.__tricks[window.__tricks.length - 1];
+  if (done && (!last || last.end !== null)) {
+    window.__tricks.push({start: performance.now(), end: null,
+      cards: box.querySelectorAll("figure.played").length,
+      winners: box.querySelectorAll("figure.winner").length,
+      names: [...box.querySelectorAll("[role=img]")].map((n) => n.getAttribute("aria-label")),
+      note: box.querySelector("#trick-winner")?.textContent ?? ""});
+  } else if (!done && last && last.end === null) last.end = performance.now();
+}, 25);
+"""
+
+OUTSIDE_HAND = (
+    "[...document.querySelectorAll('[data-card]')]"
+    ".filter(n => !n.closest('#hand')).map(n => n.dataset.card)"
+)
+
+
+def test_two_people_finish_a_deal_each_trick_shown_in_full_in_every_view(
+    database: str, browser: Any
+) -> None:
+    """Two people, each in a browser context of their own, and a spectator: every
+    finished trick stays in full, its winner marked, for at least 1 s in all three
+    views; neither person's page ever shows a card of the other's hand before it is
+    played."""
+    from playwright.sync_api import expect
+
+    from stickspel.i18n import render
+
+    running = start_server(database, bot_delay=0.2, trick_pause=1.2)
+    try:
+        seats = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "random"}]
+        made = create_table(running.url, rules=PLUMP, seats=seats)
+        room = running.app.state.rooms.get(made["id"])
+        views = []
+        for token in (
+            made["seats"][0]["token"],
+            made["seats"][1]["token"],
+            made["spectator_token"],
+        ):
+            context = browser.new_context(viewport=PHONE, locale="sv-SE")
+            context.add_init_script(TRICK_WATCH)
+            page = watch(context.new_page())
+            page.goto(table_url(running, made, token, "sv"))
+            views.append(page)
+        for page in views:
+            connected(page)
+        people = views[:2]
+        deal_over = render("web.deal_over", {}, "sv")
+        for _ in range(200):
+            for me, other in ((0, 1), (1, 0)):
+                # the page first, then the server: a card shown was played by then
+                seen = set(people[me].evaluate(OUTSIDE_HAND))
+                hand = set(room.table.view(room.table.persons[other]).observation["hand"])
+                assert not seen & hand, (
+                    f"{seats[me]['name']} sees {seen & hand} in the other's hand"
+                )
+            if all(p.locator("#log li", has_text=deal_over).count() for p in views):
+                break
+            mine = [p for p in people if p.locator("#turn").get_attribute("data-mine") == "yes"]
+            if mine:
+                play_first(mine[0])
+            else:
+                people[0].wait_for_timeout(50)
+        else:
+            pytest.fail("the first deal did not end")
+        for page in views:  # the deal's last trick has had its pause everywhere
+            page.wait_for_function(
+                "window.__tricks.length >= 2 && window.__tricks[1].end !== null", timeout=5000
+            )
+        for label, page in zip(("Anna", "Björn", "spectator"), views, strict=True):
+            tricks = page.evaluate("window.__tricks")
+            assert len(tricks) >= 2, (label, tricks)
+            for trick in tricks[:2]:
+                assert trick["cards"] == 3 and trick["winners"] == 1, (label, trick)
+                assert len(trick["names"]) == 3 and all(trick["names"]), (label, trick)
+                assert "tar sticket" in trick["note"], (label, trick)
+                shown_ms = trick["end"] - trick["start"]
+                assert shown_ms >= 1000, f"{label}: the finished trick stayed {shown_ms:.0f} ms"
+        # the spectators see the protokoll too, the public one
+        expect(views[2].frame_locator("#protokoll").locator("table").first).to_be_visible()
+        for page in views:
+            assert not errors(page), errors(page)
+    finally:
+        running.stop()
+
+
+def test_the_language_switch_redraws_a_table_page_at_once(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    from stickspel.i18n import render
+
+    seats = [{"name": "Anna"}, {"name": "Bot", "bot": "random"}, {"name": "Bot 2", "bot": "random"}]
+    made = create_table(live.url, rules=PLUMP, seats=seats)
+    page = new_page(browser, "sv-SE")
+    page.goto(table_url(live, made, made["seats"][0]["token"], "sv"))
+    connected(page)
+    expect(page.locator("#hand h3")).to_contain_text("Din hand")
+    expect(page.locator("header .rules")).to_have_text("Plump · egna regler · 3 spelare")
+    page.evaluate("window.__same_page = true")
+    page.click("#lang")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#hand h3")).to_contain_text("Your hand")
+    expect(page.locator("header .rules")).to_have_text("Plump · own rules · 3 players")
+    # the server's words too (the panel, the calls): asked again in English
+    expect(page.locator("#panel .head")).to_contain_text(
+        render("plump.view.deal", {"k": 1, "n": 3}, "en")
+    )
+    expect(page.locator("#conn")).to_have_attribute("data-state", "connected")
+    assert page.evaluate("window.__same_page === true")  # no reload
+    page.click("#lang")
+    expect(page.locator("#hand h3")).to_contain_text("Din hand")
+    assert page.evaluate("window.__same_page === true")
+    # a broken link says so in the person's language, never in the server's English
+    page.goto(f"{live.url}/t/{made['id']}?lang=sv#token=not-a-token")
+    expect(page.locator("#error")).to_have_text(render("web.error_token", {}, "sv"))
+    page.goto(f"{live.url}/t/no-such-table?lang=sv")
+    expect(page.locator("h1")).to_have_text(render("web.missing_title", {}, "sv"))
+    shots(page, "broken-link")
+    page.click("#lang")
+    expect(page.locator("h1")).to_have_text(render("web.missing_title", {}, "en"))
+    assert not errors(page), errors(page)
+
+
+def test_the_lobby_makes_each_game_by_clicking(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = new_page(browser, "sv-SE")
+    page.goto(live.url + "/?lang=sv")
+    expect(page.locator(".game-card")).to_have_count(3)
+    expect(page.locator(".game-card").first).to_contain_text("Bjud exakt")
+    expect(page.locator("#seats select").nth(1)).to_contain_text("medel")  # levels in Swedish
+    expect(page.locator("#seats select").nth(1)).not_to_contain_text("heuristic")
+    made = 0
+
+    def make(title: str) -> None:
+        nonlocal made
+        page.click("#make")
+        made += 1
+        expect(page.locator("#tables li")).to_have_count(made)
+        expect(page.locator("#tables li a").first).to_have_text(title)
+
+    # two seats of one name: refused, saying why, and nothing is made
+    page.locator("#seats input").nth(1).fill("anna")
+    expect(page.locator("#create-error")).to_contain_text("Två platser heter anna")
+    page.click("#make")
+    page.wait_for_timeout(200)
+    expect(page.locator("#tables li")).to_have_count(0)
+    page.locator("#seats input").nth(1).fill("Björn")
+    expect(page.locator("#create-error")).to_have_text("")
+    # Plump for five
+    page.select_option("#players", "5")
+    expect(page.locator("#seats li")).to_have_count(5)
+    make("Plump · 5 spelare")
+    # Priffe, four seats
+    page.click("label[for=game-priffe]")
+    expect(page.locator("#seats li")).to_have_count(4)
+    make("Priffe · 4 spelare")
+    # Tremanswhist, the buying form
+    page.click("label[for=game-tremanswhist]")
+    expect(page.locator("#seats li")).to_have_count(3)
+    page.select_option("#preset", "buying")
+    make("Tremanswhist · köp · 3 spelare")
+    # an option from the form the rules describe: Plump without the spärr
+    page.click("label[for=game-plump]")
+    page.click("#options-box summary")
+    expect(page.locator("#options .option")).not_to_have_count(0)
+    page.uncheck("#opt-sparr")
+    shots(page, "lobby-form")
+    make("Plump · egna regler · 4 spelare")
+    # the other language at once, the form as it was
+    page.click("#lang")
+    expect(page.locator(".game-card").first).to_contain_text("Bid exactly")
+    expect(page.locator("#seats select").nth(1)).to_contain_text("intermediate")
+    expect(page.locator("#tables li a").first).to_have_text("Plump · own rules · 4 players")
+    assert not errors(page), errors(page)

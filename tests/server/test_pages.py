@@ -101,3 +101,13 @@ def test_every_word_the_pages_use_is_in_both_catalogues() -> None:
         assert not missing, f"{lang}: {missing}"
     web = {lang: {k for k in catalogue(lang) if k.startswith("web.")} for lang in ("sv", "en")}
     assert web["sv"] == web["en"]
+
+
+def test_two_seats_of_one_name_are_refused(live: Running) -> None:
+    seats = [{"name": "Anna"}, {"name": " anna "}, {"name": "Bot", "bot": "random"}]
+    status, answer = request_raw(
+        live.url, "/api/tables", {"rules": "plump(players=3)", "seats": seats}
+    )
+    assert status == 400
+    error = json.loads(answer)["error"]
+    assert "anna" in error["message"] and "Två platser" in error["sv"]

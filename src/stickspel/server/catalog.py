@@ -17,7 +17,7 @@ from typing import Any
 
 from stickspel.core import Rules
 from stickspel.games import GAMES, load_game
-from stickspel.i18n import has_key, render
+from stickspel.i18n import game_title, has_key, render
 
 __all__ = ["table_title", "titles", "games_catalog"]
 
@@ -25,8 +25,8 @@ LANGS = ("sv", "en")
 
 
 def _title(game: str, lang: str) -> str:
-    spec = GAMES[game]
-    return spec.title_sv if lang == "sv" else spec.title_en.partition(" (")[0]
+    """The game's short name: "Plump", not "Plump (Oh Hell)"."""
+    return game_title(game, lang).partition(" (")[0]
 
 
 def _preset_label(game: str, preset: str, lang: str) -> str:
@@ -126,12 +126,17 @@ def games_catalog(lang: str) -> dict[str, Any]:
             except Exception:
                 continue
             presets.append(
-                {"name": preset, "label": _preset_label(name, preset, lang), "values": values}
+                {
+                    "name": preset,
+                    "label": _preset_label(name, preset, lang),
+                    "values": values,
+                    "player_counts": _player_counts(spec.rules, preset),
+                }
             )
         out[name] = {
             "title": _title(name, lang),
-            "title_sv": spec.title_sv,
-            "title_en": spec.title_en,
+            "title_sv": game_title(name, "sv"),
+            "title_en": game_title(name, "en"),
             "description": render(f"web.game_about.{name}", {}, lang),
             "rules": rules.to_text(),
             "players": spec.state(rules).num_players,  # type: ignore[call-arg]
@@ -140,6 +145,21 @@ def games_catalog(lang: str) -> dict[str, Any]:
             "presets": presets,
             "options": _options(name, lang),
         }
+    return out
+
+
+def _player_counts(cls: type[Rules], preset: str) -> list[int]:
+    """The player counts the rules allow with ``preset`` (its own count for a game
+    without a ``players`` option)."""
+    if "players" not in cls.option_names():
+        return [int(load_game(cls.GAME).new_initial_state().num_players)]
+    out = []
+    for n in range(1, 13):
+        try:
+            cls.preset(preset, players=n)
+        except Exception:  # the rules refuse this count
+            continue
+        out.append(n)
     return out
 
 

@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import FastAPI, Request
 
 import stickspel
-from stickspel.games import GAMES
-from stickspel.server.common import rooms_of, store_of
+from stickspel.server.catalog import games_catalog
+from stickspel.server.common import request_lang, rooms_of, store_of
 
 __all__ = ["add_routes"]
 
@@ -28,17 +28,8 @@ async def health(request: Request) -> dict[str, Any]:
     }
 
 
-async def games() -> dict[str, Any]:
-    from stickspel.bots import bot_names
-    from stickspel.i18n import game_title
-
-    return {
-        name: {
-            "title_sv": game_title(name, "sv"),
-            "title_en": game_title(name, "en"),
-            "rules": spec.rules().to_text(),
-            "players": spec.state(spec.rules()).num_players,  # type: ignore[call-arg]
-            "bots": bot_names(name),
-        }
-        for name, spec in GAMES.items()
-    }
+async def games(request: Request) -> dict[str, Any]:
+    """Each game: its titles, default rules, players and bots, and for the lobby's form
+    its description, presets and options from the rules' metadata in the language of
+    ``?lang=`` (else the browser's)."""
+    return games_catalog(request_lang(request))

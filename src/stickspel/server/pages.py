@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse
 
 import stickspel
 from stickspel.games import GAMES
 from stickspel.i18n import game_title
-from stickspel.server.common import no_table, request_lang, rooms_of, templates_of
+from stickspel.server.common import request_lang, rooms_of, templates_of
 
 __all__ = ["add_routes", "words"]
 
@@ -47,11 +47,12 @@ async def lobby(request: Request) -> str:
     )
 
 
-async def table_page(table_id: str, request: Request) -> str | JSONResponse:
+async def table_page(table_id: str, request: Request) -> str | HTMLResponse:
     room = rooms_of(request).get(table_id)
-    if room is None:
-        return no_table(table_id)
     lang = request_lang(request)
+    if room is None:  # a broken link: a page that says so in the person's language
+        page = templates_of(request).get_template("missing.html").render(lang=lang, words=words())
+        return HTMLResponse(page, status_code=404)
     return (
         templates_of(request)
         .get_template("table.html")

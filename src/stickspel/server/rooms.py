@@ -217,10 +217,12 @@ class Room:
                 "server.error.seat_count", rules=game.rules.to_text(), n=n, seats=len(seats)
             )
         name = type(game.new_initial_state()).GAME
-        persons = []
+        persons: list[dict[str, Any]] = []
         for i, s in enumerate(seats):
             if not s.name.strip() or len(s.name) > 40:
                 raise RulesError("server.error.seat_name", index=i)
+            if s.name.strip().casefold() in {str(p["name"]).casefold() for p in persons}:
+                raise RulesError("web.duplicate_name", name=s.name.strip())  # who is who?
             if s.bot:
                 make_bot(name, s.bot)  # the engine's refusal for an unknown kind
             persons.append({"name": s.name.strip(), "bot": s.bot})

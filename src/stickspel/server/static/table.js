@@ -500,10 +500,11 @@ function renderHand(obs) {
       type: "button", class: `card-button${action !== undefined ? " legal" : cardTurn ? " dimmed" : " waiting"}${isMarked ? " marked" : ""}`,
       "aria-disabled": action === undefined ? "true" : null, "data-card": c, tabindex: "-1",
       "aria-pressed": buy ? String(isMarked) : null,
-      "aria-label": cardText(c, lang), "aria-description": reason || null, title: reason,
+      "aria-description": reason || null, title: reason,
       onclick: action === undefined ? () => { if (reason) $("error").textContent = reason; }
         : buy ? () => toggleMark(c) : () => send(action),
-    }, el("span", { class: `card ${RED.has(c[1]) ? "red" : "black"}` }, cardFace(c, lang)));
+    // the name is the card as the page writes it ("E♠"), the picture is decoration
+    }, el("span", { class: "sr-only" }, cardText(c, lang)), el("span", { class: `card ${RED.has(c[1]) ? "red" : "black"}` }, cardFace(c, lang)));
   });
   const row = el("div", { class: "cards fan", role: "toolbar", "aria-label": t(lang, "your_hand"), style: handLayout(buttons.length) }, ...buttons);
   fill($("hand"), el("h3", {}, t(lang, "your_hand"), " ", el("span", { class: "dim" }, tn(lang, "hand_count", hand.length))),
