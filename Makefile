@@ -12,12 +12,11 @@ play:
 	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
 	@trap : INT; .venv/bin/stickspel play plump $(ARGS) || [ $$? -eq 130 ]
 
-# Set up and serve tables to browsers on http://127.0.0.1:8000 (data in ./stickspel-data).
-# The setup also compiles the search's kernels once (numba's disk cache), so that
-# no first expert move waits for them.
+# Set up what serving needs (no test extras; numba's kernels compiled where it is
+# installed) and serve tables to browsers on http://127.0.0.1:8000 (data in
+# ./stickspel-data); ARGS go to `stickspel serve`.
 serve:
-	@[ -x .venv/bin/stickspel ] || { ./scripts/test.sh --setup-only && .venv/bin/python -m stickspel.bots.warm; }
-	.venv/bin/stickspel serve
+	@./scripts/serve.sh $(ARGS)
 
 # Set up and run the whole test suite (ruff, mypy, pytest).
 test:

@@ -153,7 +153,8 @@ def spawn_server(database: str, log: Path, bot_delay: float = 0.0) -> Process:
     cmd = [sys.executable, "-c", "from stickspel.cli import main; main()", "serve"]
     cmd += ["--port", str(port), "--database", database, "--bot-delay", str(bot_delay)]
     with log.open("a") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True)
+        # the logs (stderr) only: stdout has the one plain line for people
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=out, text=True)
     running = Process(f"http://127.0.0.1:{port}", proc, log)
     end = time.monotonic() + 30
     while True:

@@ -25,7 +25,14 @@ def test_serve_command(tmp_path: Path) -> None:
         "--port",
         str(port),
     ]
-    proc = subprocess.Popen(cmd, env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*cmd, "--lang", "en"],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         end = time.monotonic() + 20
@@ -53,7 +60,11 @@ def test_serve_command(tmp_path: Path) -> None:
         request(url, "GET", f"/api/tables/{made['id']}?token={made['host_token']}")
     finally:
         proc.terminate()
-        _, err = proc.communicate(timeout=20)
+        out, err = proc.communicate(timeout=20)
+    # one plain line for people: where to point a browser (the logs are on stderr)
+    assert out.splitlines() == [
+        f"stickspel is running: open {url}/ in your browser (Ctrl-C stops the server)"
+    ]
     lines = [json.loads(line) for line in err.splitlines() if line.strip()]
     assert any(line["msg"] == "table created" for line in lines)
     assert any(line["msg"] == "action" for line in lines)

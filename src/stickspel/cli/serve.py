@@ -33,7 +33,9 @@ def serve_command(
         "--trick-pause",
         help="Seconds a finished trick stays in view, its winner marked, before play goes on.",
     ),
-    lang: str = typer.Option("sv", "--lang", help="Language of errors: sv or en."),
+    lang: str = typer.Option(
+        "sv", "--lang", help="Language of errors and of the line that says where to open: sv or en."
+    ),
     allow_origin: Optional[list[str]] = typer.Option(  # noqa: UP045, B008
         None,
         "--allow-origin",
@@ -49,7 +51,7 @@ def serve_command(
 
     lang = check_lang(lang)
     try:
-        serve(host, port, database, bot_delay, allow_origin or (), trick_pause)
+        serve(host, port, database, bot_delay, allow_origin or (), trick_pause, lang)
     except StoreError as e:
         raise fail(lang, plain(e.text(lang), 500), 1) from None  # one line, no traceback
     except OriginError as e:  # an --allow-origin that is no origin

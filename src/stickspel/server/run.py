@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
+from stickspel.i18n import render
 from stickspel.server.logs import setup_logging
 from stickspel.server.store import open_store
 from stickspel.server.wsguard import (
@@ -24,13 +26,16 @@ def serve(
     bot_delay: float = 0.8,
     allow_origins: Sequence[str] = (),
     trick_pause: float = 1.2,
+    lang: str = "sv",
 ) -> None:
     """Serve on ``host:port`` with the store at ``database`` (default:
     ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds and a
     finished trick stays in view ``trick_pause`` seconds;
     pages of ``allow_origins`` and ``$STICKSPEL_ALLOWED_ORIGINS`` may open the websocket.
     :class:`~stickspel.server.store.StoreError` if the database cannot be used,
-    :class:`~stickspel.server.wsguard.OriginError` (naming it) for an origin that is not an http(s) URL."""
+    :class:`~stickspel.server.wsguard.OriginError` (naming it) for an origin that is not an http(s) URL.
+    Once it listens, one plain line on stdout in ``lang`` says the address to open (the
+    logs are JSON lines on stderr)."""
     import uvicorn
 
     from stickspel.bots.warm import warm_in_background
@@ -45,7 +50,7 @@ def serve(
     )
     # the search kernels compiled (or loaded) before the first expert move
     warm_in_background(logging.getLogger("stickspel.server"))
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(store, bot_delay=bot_delay, trick_pause=trick_pause, allowed_origins=origins),
         host=host,
         port=port,
@@ -56,3 +61,26 @@ def serve(
         ws_ping_interval=PING_INTERVAL_SECONDS,  # uvicorn's defaults, said here: documented
         ws_ping_timeout=PING_TIMEOUT_SECONDS,
     )
+    _announcing_server(config, _address(host, port), lang).run()
+
+
+def _address(host: str, port: int) -> str:
+    """The address a browser on this machine opens (all interfaces: this one's loopback)."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
+    if host == "::":
+        shown = "[::1]"
+    return f"http://{shown}:{port}/"
+
+
+def _announcing_server(config: Any, address: str, lang: str) -> Any:
+    """uvicorn's server that says, once it listens, where to point a browser (uvicorn is
+    imported only to serve)."""
+    import uvicorn
+
+    class Announcing(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                print(render("web.serve_ready", {"url": address}, lang), flush=True)
+
+    return Announcing(config)

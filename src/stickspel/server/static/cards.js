@@ -60,3 +60,17 @@ export function cardPicture(card, lang, attrs = {}) {
   wrap.append(cardFace(card, lang));
   return wrap;
 }
+
+// the back of a card (the fourth pile, a deck): a plain lattice in the table's colours
+export function cardBack() {
+  const svg = node("svg", { viewBox: "0 0 60 84", class: "back", "aria-hidden": "true", focusable: "false" });
+  svg.append(node("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, fill: "#fff", stroke: "#8a8f98" }));
+  const inner = node("svg", { x: 5, y: 5, width: 50, height: 74, viewBox: "0 0 50 74" });  // clips the lattice
+  inner.append(node("rect", { width: 50, height: 74, fill: "#8c1c2b" }));
+  for (let i = -80; i < 60; i += 8) {
+    inner.append(node("path", { d: `M${i} 0 l74 74 M${50 - i} 0 l-74 74`, stroke: "#d9a441", "stroke-width": 1.2 }));
+  }
+  svg.append(inner);
+  svg.append(node("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, fill: "none", stroke: "#d9a441", "stroke-width": 2 }));
+  return svg;
+}

@@ -3,7 +3,7 @@
 // actions with their labels, the refused ones with the reason, the game's panel, the
 // finished tricks.  No game logic lives here: the page only places what it is told.
 import { t, tn, currentLang, setupPage, el, cardText, hostedTables, rememberTable, linkList, errorText } from "./i18n.js";
-import { cardFace, cardPicture, RED } from "./cards.js";
+import { cardBack, cardFace, cardPicture, RED } from "./cards.js";
 
 const info = JSON.parse(document.getElementById("table-info").textContent);
 const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
@@ -407,9 +407,17 @@ function renderTable(obs) {
   const note = head ? el("p", { class: "trick-note winner-note", id: "trick-winner" }, t(lang, "takes", { name: nameOf(head.trick.winner) }))
     : obs.trick && !obs.trick.cards.length && !state.terminal ? el("p", { class: "trick-note dim" }, t(lang, "leads", { name: nameOf(obs.trick.leader) })) : null;
   const trickBox = el("section", { id: "trick", class: "trick", role: "region", "aria-label": t(lang, "trick"), "data-done": head ? "yes" : "no" },
-    el("div", { id: "trick-cards", class: "trick-cards" }, ...played), note);
+    el("div", { id: "trick-cards", class: "trick-cards" }, ...played), note, played.length ? null : pileNode(obs));
   fill($("felt"), ...state.names.map((_, seat) => seatNode(seat, obs)), trickBox, lastTrickNode(obs));
   $("felt").dataset.players = n;
+}
+
+// Tremanswhist's fourth pile, face down in the middle while it is offered or bought from
+function pileNode(obs) {
+  if (typeof obs.pile_size !== "number" || !obs.pile_size || !["offer", "buy"].includes(obs.phase)) return null;
+  return el("figure", { class: "pile", id: "pile" },
+    el("span", { class: "card back-card", role: "img", "aria-label": t(lang, "pile_n", { n: obs.pile_size }) }, cardBack()),
+    el("figcaption", {}, t(lang, "pile_n", { n: obs.pile_size })));
 }
 
 function lastTrickNode(obs) {
