@@ -9,7 +9,7 @@ export PYTHON
 # Set up and play a game of Plump in the terminal against three bots.  Ctrl-C saves
 # the game and stops it (status 130): a chosen end, not a failure of make.
 play:
-	@[ -x .venv/bin/stickspel ] || ./scripts/test.sh --setup-only
+	@./scripts/serve.sh --setup-only
 	@trap : INT; .venv/bin/stickspel play plump $(ARGS) || [ $$? -eq 130 ]
 
 # Set up what serving needs (no test extras; numba's kernels compiled where it is
