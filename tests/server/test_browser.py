@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -126,6 +127,30 @@ def connected(page: Any) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator("#conn")).to_have_attribute("data-state", "connected")
+
+
+def hand_rows(page: Any, cards: int) -> None:
+    """At phone and desktop width: ``cards`` cards in balanced rows (never one alone),
+    no card over another."""
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(250)  # the hand is laid out again after a resize
+        boxes = page.locator("#hand .card-button").evaluate_all(
+            "bs => bs.map(b => { const r = b.getBoundingClientRect(); "
+            "return [Math.round(r.top), r.left, r.right]; })"
+        )
+        assert len(boxes) == cards
+        rows: dict[int, list[tuple[float, float]]] = {}
+        for top, left, right in boxes:
+            rows.setdefault(min((t for t in rows if abs(t - top) < 30), default=top), []).append(
+                (left, right)
+            )
+        sizes = [len(r) for r in rows.values()]
+        assert max(sizes) - min(sizes) <= 1, f"{size['width']} px: rows of {sizes}"
+        for row in rows.values():
+            row.sort()
+            assert all(a[1] <= b[0] + 0.5 for a, b in zip(row, row[1:], strict=False)), row
+    page.set_viewport_size(PHONE)
 
 
 def shown(card: str, lang: str) -> str:
@@ -352,6 +377,11 @@ def test_priffe_auction_in_the_browser(live: Running, browser: Any) -> None:
         labels = buttons.all_text_contents()
         assert "Pass" in labels and "Spel (no trump)" in labels
         expect(page.locator("#panel")).to_contain_text("auction in progress")
+        expect(page.locator("#trump")).to_have_count(0)  # no contract yet: no trump to show
+        # the partner sits opposite, the next to play on the left
+        expect(page.locator('#felt .seat[data-seat="2"]')).to_have_class(re.compile("pos-top"))
+        expect(page.locator('#felt .seat[data-seat="1"]')).to_have_class(re.compile("pos-left"))
+        hand_rows(page, 13)
         for refused in page.locator("#actions button.call.refused").all():
             assert refused.get_attribute("title")  # e.g. spader from third hand: why not
         shots(page, "priffe-auction")
@@ -399,6 +429,8 @@ def test_tremanswhist_exchange_and_buying_in_the_browser(live: Running, browser:
                     ["Ta fjärde högen (−1)", "Passa"]
                 )
                 expect(page.locator("#panel")).to_contain_text("Fjärde högen: 13 kort")
+                expect(page.locator("#turn")).not_to_contain_text("(byt/passa)")
+                expect(page.locator("#pile")).to_be_visible()  # face down on the felt
                 shots(page, "tremanswhist-exchange")
                 before = version(page)
                 page.locator('#actions button[data-text="byt"]').click()

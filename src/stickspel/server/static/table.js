@@ -417,6 +417,7 @@ function pileNode(obs) {
   if (typeof obs.pile_size !== "number" || !obs.pile_size || !["offer", "buy"].includes(obs.phase)) return null;
   return el("figure", { class: "pile", id: "pile" },
     el("span", { class: "card back-card", role: "img", "aria-label": t(lang, "pile_n", { n: obs.pile_size }) }, cardBack()),
+    obs.upcard ? cardPicture(obs.upcard, lang, { class: `card upcard-on-pile ${RED.has(obs.upcard[1]) ? "red" : "black"}` }) : null,
     el("figcaption", {}, t(lang, "pile_n", { n: obs.pile_size })));
 }
 
