@@ -194,6 +194,11 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
     page.click("#tables li a")
     connected(page)
     expect(page.locator("#links-box")).to_be_visible()  # the host sees the links later
+    # the turn: announced (aria-live), in the tab's title; a sound only when asked for
+    expect(page.locator("#turn")).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
+    expect(page).to_have_title(re.compile("^● Your turn"))
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
     used_keys = used_digit = shot_mid = saw_last = used_role = False
     reasons_checked = 0
     for _ in range(200):

@@ -496,13 +496,19 @@ def test_a_client_that_never_answers_the_ping_is_dropped(tmp_path: Path) -> None
 def test_serve_runs_uvicorn_with_the_documented_keepalive(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
+    from types import SimpleNamespace
 
     from stickspel.server import run
 
     given: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: given.update(kw))
+
+    def server(config: Any, address: str, lang: str) -> Any:  # uvicorn's, not started
+        given.update(vars(config), address=address)
+        return SimpleNamespace(run=lambda: None)
+
+    monkeypatch.setattr(run, "_announcing_server", server)
     monkeypatch.setattr(run, "setup_logging", lambda: None)
     run.serve(database=f"sqlite:///{tmp_path / 'db.sqlite3'}")
     assert given["ws_ping_interval"] == 20.0 and given["ws_ping_timeout"] == 20.0
     assert given["ws"] == "websockets-sansio" and given["ws_max_size"] == WS_MAX_SIZE
+    assert given["address"] == "http://127.0.0.1:8000/"

@@ -215,12 +215,16 @@ def _plump(
         out["lines"].append(w(key, bid=forbidden))
     bids = [b for b in obs.get("bids") or [] if b is not None]
     if bids and obs.get("hand_size") is not None:
-        out["lines"].append(_bid_sum(sum(bids), int(obs["hand_size"]), lang))
+        done = obs.get("phase") == "play"
+        out["lines"].append(_bid_sum(sum(bids), int(obs["hand_size"]), lang, done))
 
 
-def _bid_sum(bids: int, tricks: int, lang: str) -> str:
-    """ "4 bud på 3 stick — 1 över": the bids so far against the tricks of the deal."""
+def _bid_sum(bids: int, tricks: int, lang: str, done: bool) -> str:
+    """The bids so far against the tricks of the deal ("4 bud på 3 stick"), with how far
+    over or under once all have bid ("— 1 över")."""
     text = render("web.bid_sum", {"bids": bids, "n": tricks}, lang)
+    if not done:
+        return text
     if bids > tricks:
         text += " — " + render("web.bid_over", {"n": bids - tricks}, lang)
     elif bids < tricks:

@@ -59,7 +59,8 @@ function drawOptions() {
   const values = preset().values;
   const fields = game().options.filter((o) => o.name !== "players" && (o.kind !== "text" || o.choices.length)).map((o) => {
     const id = `opt-${o.name}`;
-    const help = el("small", { class: "dim", id: `${id}-help` }, o.help);
+    // the help text, and where the rule comes from (the seed texts, RULES.md) on hover
+    const help = el("small", { class: "dim", id: `${id}-help`, title: o.source ? `${t(lang, "source")}: ${o.source}` : null }, o.help);
     const value = values[o.name];
     let input;
     if (o.kind === "bool") {

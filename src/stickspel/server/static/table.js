@@ -251,7 +251,8 @@ function renderTurn() {
   const key = `${lang}|${state.terminal}|${mine}|${state.to_act}|${away}`;
   turnChanged = key !== lastTurnKey;
   if (turnChanged) {
-    if (mine && lastTurnKey && !key.startsWith(lastTurnKey.split("|")[0] + "|" + state.terminal + "|true")) chime();
+    const wasMine = lastTurnKey.split("|")[2] === "true";
+    if (mine && lastTurnKey && !wasMine) chime();  // the turn has just come to this seat
     lastTurnKey = key;
     fill($("turn"), ...box);
   }
@@ -371,7 +372,7 @@ function seatNode(seat, obs) {
   const marks = [];
   if (obs.dealer === seat && !state.terminal) marks.push(el("span", { class: "dealer", title: t(lang, "dealer_mark") }, t(lang, "dealer_short")));
   if (obs.partner === seat) marks.push(el("span", { class: "tag" }, t(lang, "partner")));
-  if (state.away.includes(person)) marks.push(el("span", { class: "tag away" }, t(lang, "away")));
+  if (state.away.includes(person)) marks.push(el("span", { class: "tag away", title: t(lang, "away") }, t(lang, "away_short")));
   if (info.kinds?.[person] === "bot") marks.push(el("span", { class: "tag bot" }, t(lang, "bot")));
   const you = seat === state.seat;
   return el("div", {
@@ -410,6 +411,7 @@ function renderTable(obs) {
     el("div", { id: "trick-cards", class: "trick-cards" }, ...played), note, played.length ? null : pileNode(obs));
   fill($("felt"), ...state.names.map((_, seat) => seatNode(seat, obs)), trickBox, lastTrickNode(obs));
   $("felt").dataset.players = n;
+  $("felt").dataset.over = state.terminal && !head ? "yes" : "no";
 }
 
 // Tremanswhist's fourth pile, face down in the middle while it is offered or bought from
