@@ -258,6 +258,7 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
     assert page.locator("#log li", has_text=" bids ").count() > 0  # "Anna bids 1", in words
     # the end: the players ranked; no trump, no tricks of the last deal, no next dealer
     expect(page.locator("#end .ranking li")).to_have_count(4)
+    expect(page.locator("#end #replay")).to_be_visible()  # the replay and analysis viewer
     expect(page.locator("#trump")).to_have_count(0)
     expect(page.locator("#scores thead")).not_to_contain_text("Tricks")
     expect(page.locator("#felt .dealer")).to_have_count(0)
