@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up what serving needs and serve: a venv (.venv) with stickspel, its server and
-# its bots (`pip install -e .`: no test, research or compiled-search extras), then
+# its bots with their compiled search (`pip install -e '.[fast]'`: numba; no test or
+# research extras), then
 # `stickspel serve`, which prints one plain line with the address to open.
 # `scripts/serve.sh --setup-only` sets up and stops; other arguments go to `stickspel serve`.
 set -euo pipefail
@@ -35,12 +36,13 @@ if [ ! -x .venv/bin/stickspel ] || [ ! -f "$stamp" ] || [ pyproject.toml -nt "$s
   fi
   echo "stickspel: installing the server and its bots into .venv (the first time takes a minute) …"
   # pip's own lines, one per package: the progress
-  .venv/bin/python -m pip install --disable-pip-version-check --no-input -e . 2>&1 \
+  .venv/bin/python -m pip install --disable-pip-version-check --no-input -e '.[fast]' 2>&1 \
     | grep --line-buffered -E '^(Collecting|Installing collected|Successfully installed|ERROR|error)' \
     | sed -u 's/^/  /' || { echo "stickspel: the installation failed (see above)" >&2; exit 1; }
   [ -x .venv/bin/stickspel ] || { echo "stickspel: the installation failed" >&2; exit 1; }
-  # with numba installed (`pip install -e '.[fast]'`), its kernels compiled once now, so
-  # that no first expert move waits for them (nothing to do without it)
+  # the search's kernels compiled once now (numba caches them on disk), so that no
+  # first expert move waits for them
+  echo "stickspel: compiling the bots' search (once) …"
   .venv/bin/python -m stickspel.bots.warm
   touch "$stamp"
   echo "stickspel: set up in $(( $(date +%s) - start )) s ($(du -sh .venv | cut -f1) in .venv)"
