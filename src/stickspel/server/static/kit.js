@@ -1,5 +1,9 @@
 // What the score-sheet and replay pages share: their words (sheet.po, embedded in the
 // page for both languages), the language switch, elements, cards in display notation.
+import { cardText as cardName, el, SUIT_SYMBOL } from "./i18n.js";
+
+export { el };
+
 const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}");
 
 export function t(lang, key, params = {}) {
@@ -33,28 +37,10 @@ export function setupWords(lang) {
   });
 }
 
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
-const RANKS = { sv: { T: "10", J: "Kn", Q: "D", K: "K", A: "E" }, en: { T: "10", J: "J", Q: "Q", K: "K", A: "A" } };
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-
-// "QH" → "D♥" (sv) or "Q♥" (en); anything else as it is
+// "QH" → "D♥" (sv) or "Q♥" (en), as on the table page; anything else as it is
 export function cardText(card, lang) {
-  if (typeof card !== "string" || card.length !== 2 || !SUITS[card[1]]) return String(card);
-  return (RANKS[lang][card[0]] || card[0]) + SUITS[card[1]];
+  if (typeof card !== "string" || card.length !== 2 || !SUIT_SYMBOL[card[1]]) return String(card);
+  return cardName(card, lang);
 }
 
 export function isRed(card) { return typeof card === "string" && (card[1] === "H" || card[1] === "D"); }
