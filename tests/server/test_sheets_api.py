@@ -198,3 +198,14 @@ def test_a_finished_game_replays_for_its_people_only_and_is_analysed_in_the_back
     # a file read in: a record with cards replays; a kept sheet (no cards) is told why not
     status, refused = call(live.url, "POST", "/api/replays", {"text": '{"format": "stickspel/1"'})
     assert status == 422 and "\n" not in refused["error"]["message"]
+
+
+def test_a_game_under_way_is_not_replayed(live: Running) -> None:
+    """Every hand is shown in a replay: never before the game is over, for anyone."""
+    seats = [{"name": "Anna"}, {"name": "Ben", "bot": "random"}, {"name": "Cleo", "bot": "random"}]
+    made = create_table(live.url, rules="plump(players=3,max_cards=1)", seats=seats)
+    path = f"/api/tables/{made['id']}/replay"
+    for token in (made["seats"][0]["token"], made["spectator_token"]):
+        status, body = call(live.url, "POST", path, {"token": token, "lang": "en"})
+        assert status == 409 and body["error"]["code"] == "not_over"
+        assert "hands" not in str(body)
