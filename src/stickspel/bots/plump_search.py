@@ -81,19 +81,39 @@ def bid_row(
 
 
 def expected_tricks(
-    read: str, dealt: Sequence[Sequence[int]], size: int, trump: int | None, upcard: int | None
+    read: str,
+    dealt: Sequence[Sequence[int]],
+    size: int,
+    trump: int | None,
+    upcard: int | None,
+    bids: Sequence[int | None] = (),
+    dealer: int = 0,
+    seat: int = 0,
 ) -> list[float] | None:
     """The tricks each hand of a world is read to take: ``"share"``, its count scaled
-    to the deal's tricks (``share_dealt``); ``"count"`` (``None``), the count."""
-    return share_dealt(dealt, size, trump, upcard) if read == "share" else None
+    to the deal's tricks (``share_dealt``); ``"model"``, what the learned bid model
+    expects of it at its place in the bidding (``bids``, ``dealer``, ``seat``:
+    :func:`stickspel.bots.bid_model.expected_dealt`); ``"count"`` (``None``), the count."""
+    if read == "share":
+        return share_dealt(dealt, size, trump, upcard)
+    if read == "model":
+        from stickspel.bots.bid_model import expected_dealt
+
+        made = list(bids) if bids else [None] * len(dealt)
+        return expected_dealt(dealt, made, dealer, seat, size, trump, upcard)
+    return None
 
 
 def guessed_bids(world: Any, seat: int, read: str = "count") -> tuple[list[int], float]:
     """Every seat's bid in ``world`` (:func:`bid_row`, the hands read as ``read``
-    says: :func:`expected_tricks`), and what ``seat``'s hand counts."""
+    says: :func:`expected_tricks`), and the tricks ``seat``'s hand is read to take."""
     n, size, trump, up = world.num_players, world.hand_size, world.trump, world.upcard
-    expected = expected_tricks(read, world.dealt, size, trump, up)
+    expected = expected_tricks(
+        read, world.dealt, size, trump, up, world.bids, world.dealer_seat, seat
+    )
     row = bid_row(world.dealt, world.bids, seat, size, trump, up, expected)
+    if expected is not None and read == "model":
+        return row, expected[seat]
     return row, count_dealt(world.dealt[seat], n, size, trump, up)
 
 
@@ -137,7 +157,9 @@ def plump_worlds(
     while True:
         deal = sample_deal(state, seat, rng)
         masks = [mask_of(h) for h in deal.hands]
-        expected = expected_tricks(read, deal.hands, size, trump, up)
+        expected = expected_tricks(
+            read, deal.hands, size, trump, up, state.bids, state.dealer_seat, seat
+        )
         weight = (
             plump_hands_weight(
                 deal.hands, state.auction, seat, size, trump, up, shift=shift, expected=expected
@@ -169,6 +191,7 @@ def plump_draw(
     (:class:`stickspel.search.redeal.PlumpDraw`): the same deals, weights and bid
     rows, at a few microseconds a world; ``None`` while simultaneous bids are
     hidden (whole worlds are drawn then)."""
+    from stickspel.bots.bid_model import model_params
     from stickspel.bots.inference import BID_FLOOR, BID_SIGMA
     from stickspel.core.cards import mask_of
     from stickspel.games.plump.worlds import hidden_piles, shown
@@ -197,7 +220,8 @@ def plump_draw(
     return PlumpDraw(
         base, seat=seat, size=size, trump=trump, upcard=up, unseen=unseen, piles=piles,
         played=played, dealt_mine=mine, made=list(state.bids), infer=infer,
-        share=read == "share", sigma=BID_SIGMA, floor=BID_FLOOR, shift=shift,
+        read=read, dealer=state.dealer_seat, params=model_params() if read == "model" else None,
+        sigma=BID_SIGMA, floor=BID_FLOOR, shift=shift,
         capacity=capacity, seed=rng.randrange(1 << 30),
     )  # fmt: skip
 
@@ -221,13 +245,13 @@ class PlumpSearch(SearchAdapter):
             from stickspel.search import BACKEND
 
             if BACKEND == "numba":
-                draw = plump_draw(turn, rng, infer, cap)
+                draw = plump_draw(turn, rng, infer, cap, read=bot.config.bid_read)
                 if draw is not None:
                     return drawn_worlds(draw, cap, share), [], []
         worlds: list[Any] = []
         weights: list[float] = []
         bids: list[list[int]] = []
-        for pos, weight, row in plump_worlds(turn, rng, infer):
+        for pos, weight, row in plump_worlds(turn, rng, infer, read=bot.config.bid_read):
             worlds.append(pos)
             weights.append(max(weight, 1e-12))  # Plump's weights have a floor: none is 0
             bids.append(row)
@@ -277,7 +301,7 @@ class PlumpSearch(SearchAdapter):
     ) -> dict[int, float]:
         """The deal score each legal bid brings ``seat`` in ``world``; the seats
         still to bid bid what they count (the dealer round its spärr)."""
-        guess, mine = guessed_bids(world, seat)
+        guess, mine = guessed_bids(world, seat, bot.config.bid_read)
         if bot.bid_model() == "greedy":
             return self._bid_values_by_playouts(world, seat, legal, mine, rng)
         return self._bid_values_aware(bot, world, seat, legal, mine, guess, rng)
