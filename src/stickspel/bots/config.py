@@ -87,6 +87,9 @@ class ExpertConfig:
     #: still to come: the tricks each counts (``count``) or what the learned bid
     #: model expects (``model``, :mod:`stickspel.bots.bid_model`).
     bid_read: str = "count"
+    #: Plump's IS-MCTS bid: simulations each bid is credited with before the search,
+    #: at the deal score the learned bid model expects of it (0: none).
+    bid_prior: int = 0
 
     def __post_init__(self) -> None:
         if self.cards not in CARD_EVALUATORS:
@@ -99,6 +102,8 @@ class ExpertConfig:
             )
         if self.bids not in BID_MODELS:
             raise ValueError(f"ExpertConfig.bids={self.bids!r}: one of {', '.join(BID_MODELS)}")
+        if self.bid_prior < 0:
+            raise ValueError(f"ExpertConfig.bid_prior={self.bid_prior!r}: at least 0")
         for name in ("samples", "ismcts_worlds", "ismcts_sims", "rollouts"):
             value = getattr(self, name)
             if value is not None and value < 1:

@@ -217,7 +217,8 @@ class ExpertBot:
         tree = thread_tree()
         tree.c, tree.noise, tree.even_root = self.config.ucb_c, self.config.ismcts_noise, even
         if turn.observation["phase"] != "play":
-            adapter.start_bid_tree(tree, turn, worlds, weights, bids, rng)
+            prior = 0 if even else self.config.bid_prior
+            adapter.start_bid_tree(tree, turn, worlds, weights, bids, rng, prior)
         else:
             tree.start(worlds, weights, rng.randrange(1 << 30))
         run_tree(tree, len(worlds), start, self.think_ms, self.config.ismcts_sims)

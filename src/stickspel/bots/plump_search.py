@@ -267,9 +267,12 @@ class PlumpSearch(SearchAdapter):
         weights: list[float],
         bids: list[list[int]],
         rng: random.Random,
+        prior: int = 0,
     ) -> None:
         """The legal bids at the root, each world's other bids as guessed, the
-        dealer's guess round its spärr."""
+        dealer's guess round its spärr; with ``prior`` each bid starts with that
+        many simulations of the deal score the bid model expects of it
+        (:func:`bid_prior`)."""
         state: Any = turn.frame  # public parts only: the rules, the dealer, the bids made
         size, rules, d = state.hand_size, state.rules, state.dealer_seat
         scores = [[score_deal(rules, b, t) for t in range(size + 1)] for b in range(size + 1)]
@@ -279,6 +282,9 @@ class PlumpSearch(SearchAdapter):
             seat=turn.seat, candidates=[a - BID_BASE for a in turn.legal_actions],
             bids=bids, scores=scores, sparr_dealer=d if binding else -1,
         )  # fmt: skip
+        if prior:
+            candidates = [a - BID_BASE for a in turn.legal_actions]
+            tree.seed_bids(bid_prior(turn, candidates), prior)
 
     def bid_action(self, bid: int) -> int:
         return BID_BASE + bid
@@ -362,6 +368,22 @@ class PlumpSearch(SearchAdapter):
             mean = sum(score_deal(world.rules, bid, t) for t in counts) / len(counts)
             out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
         return out
+
+
+def bid_prior(turn: Turn, candidates: Sequence[int]) -> dict[int, float]:
+    """Each candidate bid's mean deal score for the seat if its tricks fall as the
+    bid model expects of its hand (its place in the bidding, the bids made)."""
+    from stickspel.bots.bid_model import bidding_order, trick_distribution
+
+    state: Any = turn.frame  # public parts and the seat's own hand only
+    seat, n, size = turn.seat, state.num_players, state.hand_size
+    deal, _ = state.current_deal_items()
+    order = bidding_order(state.dealer_seat, n).index(seat)
+    before = sum(b for b in state.bids if b is not None)
+    probs = trick_distribution(deal.hands[seat], n, size, state.trump, state.upcard, order, before)
+    return {
+        b: sum(p * score_deal(state.rules, b, t) for t, p in enumerate(probs)) for b in candidates
+    }
 
 
 def _round_sparr(world: Any, bids: list[int]) -> None:
