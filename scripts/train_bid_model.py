@@ -1,23 +1,32 @@
-"""Train Plump's bid model (:mod:`stickspel.search.bidmodel`) from deals played by our own search.
+"""Train and score a Plump bid model learned from deals played by our own search.
 
-    .venv/bin/python scripts/train_bid_model.py --seed 1 --deals 60000 \\
-        --out src/stickspel/bots/data/plump_bids.npz
+Research only: the expert read bids with such a model and measured no gain
+(benchmarks/RESULTS.md, "Plump's bid model learned from play"), so no bot
+reads it; this script reproduces the model and its calibration::
+
+    .venv/bin/python scripts/train_bid_model.py --seed 1 --deals 100000 --out /tmp/plump_bids.npz
     .venv/bin/python scripts/train_bid_model.py --evaluate --seed 2 --deals 20000 \\
-        --model src/stickspel/bots/data/plump_bids.npz
+        --model /tmp/plump_bids.npz
 
-Each deal: seats (3-6, four most often), a size (1 … the rules' largest), dealt
-from ``--seed``; every seat bids as the heuristic bot bids (the count, round the
-spärr), then the deal is played out ``--playouts`` times by the goal-aware
-policy of the compiled search, each seat playing for its bid with a tenth of
-its cards at random (as the expert's play-outs do).  A row is one bidding
-decision: the hand's features as the model reads them (its place in the
-bidding, the bids made before it) and how often it took each trick count.
+The model: a normal distribution over a hand's trick counts 0 … size, its mean
+and its log spread each a weighted sum of :data:`N_FEATURES` features of the
+hand (:func:`bid_features`: the count :func:`stickspel.search.redeal.count_mask`
+gives among them), with a learned lift of the counts 0, 1 and 2. The counting
+estimate the expert reads bids with is the same shape with the count as the
+mean, a spread of 1.2 tricks and no lift (:func:`counting_estimate`).
 
-The model is fitted by full-batch Adam on the log loss, in numpy. ``--evaluate``
-prints the Brier score (over the trick counts) and log loss of the model and of
-the counting estimate the bots read bids with before (a normal of 1.2 tricks
-round the count) on deals of another seed. A run of 60,000 deals takes about
-five minutes on one core.
+The data: each deal has 3-6 seats (four most often) and a size (1 … the rules'
+largest), dealt from ``--seed``; every seat bids as the heuristic bot bids (the
+count, round the spärr), then the deal is played out ``--playouts`` times by
+the goal-aware policy of the compiled search, each seat playing for its bid
+with a tenth of its cards at random (as the expert's play-outs do). A row is
+one bidding decision: the hand's features (its place in the bidding, the bids
+made before it among them) and how often it took each trick count.
+
+The fit: full-batch Adam on the log loss, in numpy, from the counting estimate.
+``--evaluate`` prints the Brier score (over the trick counts, against each
+play-out) and log loss of the model and of the counting estimate on deals of
+another seed. 100,000 deals took 7 minutes on the shared 2-core machine.
 """
 
 from __future__ import annotations
@@ -36,7 +45,51 @@ from stickspel.bots.plump import HeuristicBot
 from stickspel.core.cards import mask_of
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.search import Position, playout_tricks
-from stickspel.search.bidmodel import N_FEATURES, N_LIFTS, N_PARAMS, bid_features
+from stickspel.search.redeal import count_mask
+
+SUIT_BITS = 0x1FFF
+#: Features of a hand (:func:`bid_features`), the trick counts given a lift
+#: (0, 1, 2), and the parameters: the mean's weights, the log spread's, the lifts.
+N_FEATURES = 17
+N_LIFTS = 3
+N_PARAMS = 2 * N_FEATURES + N_LIFTS
+
+
+def bid_features(
+    hand: int, unknown: int, n: int, size: int, trump: int, order: int, before: int, out: Any
+) -> None:
+    """The :data:`N_FEATURES` features of ``hand`` into ``out`` (``unknown``: the
+    cards its seat has not seen, as :func:`count_mask` reads them)."""
+    count = count_mask(hand, unknown, n, size, trump)
+    for i in range(N_FEATURES):
+        out[i] = 0.0
+    out[0] = 1.0
+    out[1] = count
+    out[2] = size
+    out[3] = n
+    for suit in range(4):
+        mine = (hand >> (13 * suit)) & SUIT_BITS
+        length = mine.bit_count()
+        if suit == trump:
+            out[4] = length
+            out[5] = mine >> 12 & 1
+            out[6] = mine >> 11 & 1
+            out[7] = mine >> 10 & 1
+        else:
+            out[8] += mine >> 12 & 1
+            out[9] += mine >> 11 & 1
+            if trump >= 0:
+                if length == 0:
+                    out[10] += 1.0
+                elif length == 1:
+                    out[11] += 1.0
+    if trump < 0:
+        out[12] = 1.0
+    out[13] = order / (n - 1) if n > 1 else 0.0
+    out[14] = 1.0 if order == n - 1 else 0.0
+    out[15] = before - order * size / n
+    out[16] = count * count / size if size > 0 else 0.0
+
 
 #: Seats a deal, four the most often (the usual table, OpenSpiel's ``oh_hell``).
 SEATS = (3, 4, 4, 4, 5, 6)

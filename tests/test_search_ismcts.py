@@ -163,7 +163,7 @@ def test_ismcts_within_a_time_budget_plays_a_deal() -> None:
         state.apply_action(action)
 
 
-@pytest.mark.parametrize("read", ["count", "share", "model"])
+@pytest.mark.parametrize("read", ["count", "share"])
 @pytest.mark.parametrize("cards_played", [0, 1, 6, 13])
 def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int, read: str) -> None:
     from stickspel.bots.inference import world_weight

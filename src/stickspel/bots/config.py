@@ -37,7 +37,6 @@ ISMCTS_NOISE = 0.1
 
 CARD_EVALUATORS = ("auto", "ismcts", "pimc", "dd", "rollout", "few")
 BID_MODELS = ("auto", "ismcts", "aware", "greedy")
-BID_READS = ("count", "model")
 
 
 @dataclass(frozen=True)
@@ -83,27 +82,14 @@ class ExpertConfig:
     #: Plump's IS-MCTS worlds drawn in compiled code where numba runs (the same
     #: worlds as the Python draw, faster).
     compiled_worlds: bool = True
-    #: Plump: how the others' hands are read for their bids' weights and the bids
-    #: still to come: the tricks each counts (``count``) or what the learned bid
-    #: model expects (``model``, :mod:`stickspel.bots.bid_model`).
-    bid_read: str = "count"
-    #: Plump's IS-MCTS bid: simulations each bid is credited with before the search,
-    #: at the deal score the learned bid model expects of it (0: none).
-    bid_prior: int = 0
 
     def __post_init__(self) -> None:
         if self.cards not in CARD_EVALUATORS:
             raise ValueError(
                 f"ExpertConfig.cards={self.cards!r}: one of {', '.join(CARD_EVALUATORS)}"
             )
-        if self.bid_read not in BID_READS:
-            raise ValueError(
-                f"ExpertConfig.bid_read={self.bid_read!r}: one of {', '.join(BID_READS)}"
-            )
         if self.bids not in BID_MODELS:
             raise ValueError(f"ExpertConfig.bids={self.bids!r}: one of {', '.join(BID_MODELS)}")
-        if self.bid_prior < 0:
-            raise ValueError(f"ExpertConfig.bid_prior={self.bid_prior!r}: at least 0")
         for name in ("samples", "ismcts_worlds", "ismcts_sims", "rollouts"):
             value = getattr(self, name)
             if value is not None and value < 1:

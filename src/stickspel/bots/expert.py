@@ -217,8 +217,7 @@ class ExpertBot:
         tree = thread_tree()
         tree.c, tree.noise, tree.even_root = self.config.ucb_c, self.config.ismcts_noise, even
         if turn.observation["phase"] != "play":
-            prior = 0 if even else self.config.bid_prior
-            adapter.start_bid_tree(tree, turn, worlds, weights, bids, rng, prior)
+            adapter.start_bid_tree(tree, turn, worlds, weights, bids, rng)
         else:
             tree.start(worlds, weights, rng.randrange(1 << 30))
         run_tree(tree, len(worlds), start, self.think_ms, self.config.ismcts_sims)

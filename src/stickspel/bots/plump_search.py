@@ -81,39 +81,19 @@ def bid_row(
 
 
 def expected_tricks(
-    read: str,
-    dealt: Sequence[Sequence[int]],
-    size: int,
-    trump: int | None,
-    upcard: int | None,
-    bids: Sequence[int | None] = (),
-    dealer: int = 0,
-    seat: int = 0,
+    read: str, dealt: Sequence[Sequence[int]], size: int, trump: int | None, upcard: int | None
 ) -> list[float] | None:
     """The tricks each hand of a world is read to take: ``"share"``, its count scaled
-    to the deal's tricks (``share_dealt``); ``"model"``, what the learned bid model
-    expects of it at its place in the bidding (``bids``, ``dealer``, ``seat``:
-    :func:`stickspel.bots.bid_model.expected_dealt`); ``"count"`` (``None``), the count."""
-    if read == "share":
-        return share_dealt(dealt, size, trump, upcard)
-    if read == "model":
-        from stickspel.bots.bid_model import expected_dealt
-
-        made = list(bids) if bids else [None] * len(dealt)
-        return expected_dealt(dealt, made, dealer, seat, size, trump, upcard)
-    return None
+    to the deal's tricks (``share_dealt``); ``"count"`` (``None``), the count."""
+    return share_dealt(dealt, size, trump, upcard) if read == "share" else None
 
 
 def guessed_bids(world: Any, seat: int, read: str = "count") -> tuple[list[int], float]:
     """Every seat's bid in ``world`` (:func:`bid_row`, the hands read as ``read``
-    says: :func:`expected_tricks`), and the tricks ``seat``'s hand is read to take."""
+    says: :func:`expected_tricks`), and what ``seat``'s hand counts."""
     n, size, trump, up = world.num_players, world.hand_size, world.trump, world.upcard
-    expected = expected_tricks(
-        read, world.dealt, size, trump, up, world.bids, world.dealer_seat, seat
-    )
+    expected = expected_tricks(read, world.dealt, size, trump, up)
     row = bid_row(world.dealt, world.bids, seat, size, trump, up, expected)
-    if expected is not None and read == "model":
-        return row, expected[seat]
     return row, count_dealt(world.dealt[seat], n, size, trump, up)
 
 
@@ -157,9 +137,7 @@ def plump_worlds(
     while True:
         deal = sample_deal(state, seat, rng)
         masks = [mask_of(h) for h in deal.hands]
-        expected = expected_tricks(
-            read, deal.hands, size, trump, up, state.bids, state.dealer_seat, seat
-        )
+        expected = expected_tricks(read, deal.hands, size, trump, up)
         weight = (
             plump_hands_weight(
                 deal.hands, state.auction, seat, size, trump, up, shift=shift, expected=expected
@@ -191,7 +169,6 @@ def plump_draw(
     (:class:`stickspel.search.redeal.PlumpDraw`): the same deals, weights and bid
     rows, at a few microseconds a world; ``None`` while simultaneous bids are
     hidden (whole worlds are drawn then)."""
-    from stickspel.bots.bid_model import model_params
     from stickspel.bots.inference import BID_FLOOR, BID_SIGMA
     from stickspel.core.cards import mask_of
     from stickspel.games.plump.worlds import hidden_piles, shown
@@ -220,8 +197,7 @@ def plump_draw(
     return PlumpDraw(
         base, seat=seat, size=size, trump=trump, upcard=up, unseen=unseen, piles=piles,
         played=played, dealt_mine=mine, made=list(state.bids), infer=infer,
-        read=read, dealer=state.dealer_seat, params=model_params() if read == "model" else None,
-        sigma=BID_SIGMA, floor=BID_FLOOR, shift=shift,
+        share=read == "share", sigma=BID_SIGMA, floor=BID_FLOOR, shift=shift,
         capacity=capacity, seed=rng.randrange(1 << 30),
     )  # fmt: skip
 
@@ -245,13 +221,13 @@ class PlumpSearch(SearchAdapter):
             from stickspel.search import BACKEND
 
             if BACKEND == "numba":
-                draw = plump_draw(turn, rng, infer, cap, read=bot.config.bid_read)
+                draw = plump_draw(turn, rng, infer, cap)
                 if draw is not None:
                     return drawn_worlds(draw, cap, share), [], []
         worlds: list[Any] = []
         weights: list[float] = []
         bids: list[list[int]] = []
-        for pos, weight, row in plump_worlds(turn, rng, infer, read=bot.config.bid_read):
+        for pos, weight, row in plump_worlds(turn, rng, infer):
             worlds.append(pos)
             weights.append(max(weight, 1e-12))  # Plump's weights have a floor: none is 0
             bids.append(row)
@@ -267,12 +243,9 @@ class PlumpSearch(SearchAdapter):
         weights: list[float],
         bids: list[list[int]],
         rng: random.Random,
-        prior: int = 0,
     ) -> None:
         """The legal bids at the root, each world's other bids as guessed, the
-        dealer's guess round its spärr; with ``prior`` each bid starts with that
-        many simulations of the deal score the bid model expects of it
-        (:func:`bid_prior`)."""
+        dealer's guess round its spärr."""
         state: Any = turn.frame  # public parts only: the rules, the dealer, the bids made
         size, rules, d = state.hand_size, state.rules, state.dealer_seat
         scores = [[score_deal(rules, b, t) for t in range(size + 1)] for b in range(size + 1)]
@@ -282,9 +255,6 @@ class PlumpSearch(SearchAdapter):
             seat=turn.seat, candidates=[a - BID_BASE for a in turn.legal_actions],
             bids=bids, scores=scores, sparr_dealer=d if binding else -1,
         )  # fmt: skip
-        if prior:
-            candidates = [a - BID_BASE for a in turn.legal_actions]
-            tree.seed_bids(bid_prior(turn, candidates), prior)
 
     def bid_action(self, bid: int) -> int:
         return BID_BASE + bid
@@ -307,7 +277,7 @@ class PlumpSearch(SearchAdapter):
     ) -> dict[int, float]:
         """The deal score each legal bid brings ``seat`` in ``world``; the seats
         still to bid bid what they count (the dealer round its spärr)."""
-        guess, mine = guessed_bids(world, seat, bot.config.bid_read)
+        guess, mine = guessed_bids(world, seat)
         if bot.bid_model() == "greedy":
             return self._bid_values_by_playouts(world, seat, legal, mine, rng)
         return self._bid_values_aware(bot, world, seat, legal, mine, guess, rng)
@@ -368,22 +338,6 @@ class PlumpSearch(SearchAdapter):
             mean = sum(score_deal(world.rules, bid, t) for t in counts) / len(counts)
             out[action] = mean - abs(bid - mine) * BID_TIE_BREAK
         return out
-
-
-def bid_prior(turn: Turn, candidates: Sequence[int]) -> dict[int, float]:
-    """Each candidate bid's mean deal score for the seat if its tricks fall as the
-    bid model expects of its hand (its place in the bidding, the bids made)."""
-    from stickspel.bots.bid_model import bidding_order, trick_distribution
-
-    state: Any = turn.frame  # public parts and the seat's own hand only
-    seat, n, size = turn.seat, state.num_players, state.hand_size
-    deal, _ = state.current_deal_items()
-    order = bidding_order(state.dealer_seat, n).index(seat)
-    before = sum(b for b in state.bids if b is not None)
-    probs = trick_distribution(deal.hands[seat], n, size, state.trump, state.upcard, order, before)
-    return {
-        b: sum(p * score_deal(state.rules, b, t) for t, p in enumerate(probs)) for b in candidates
-    }
 
 
 def _round_sparr(world: Any, bids: list[int]) -> None:

@@ -80,10 +80,8 @@ class SearchAdapter:
         weights: list[float],
         bids: list[list[int]],
         rng: random.Random,
-        prior: int = 0,
     ) -> None:
-        """The tree of a bid at the root (games whose calls are bids); ``prior``:
-        simulations each bid is credited with from a model before the search."""
+        """The tree of a bid at the root (games whose calls are bids)."""
         raise NotImplementedError(f"{self.game} has no bids to search")
 
     def bid_action(self, bid: int) -> int:

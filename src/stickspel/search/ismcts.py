@@ -328,17 +328,6 @@ class Tree:
             mask |= 1 << b
         self.meta[BIDDING_ : SIZE_ + 1] = [1, seat, mask, sparr_dealer, size]
 
-    def seed_bids(self, values: dict[int, float], visits: int) -> None:
-        """The root's bids each credited with ``visits`` simulations of mean
-        ``values[bid]`` (points) before the search: a prior the simulations then
-        move (call after :meth:`start_bid`)."""
-        for bid, value in values.items():
-            node = _add_child(self.tree, self.meta, 0, BID_ACTION + bid, int(self.meta[SEAT_]))
-            at = node * NODE_W
-            self.tree[at + VISITS_] = visits
-            self.tree[at + AVAIL_] = visits
-            self.tree[at + VALUE_] = round(visits * value)
-
     def _load(
         self, worlds: Sequence[Position] | WorldRows, weights: Sequence[float], seed: int
     ) -> Position:

@@ -25,7 +25,6 @@ import math
 from typing import Any
 
 import stickspel.search.kernels as K
-from stickspel.search.bidmodel import bid_distribution, count_mask, float_buffer
 from stickspel.search.kernels import jit
 from stickspel.search.position import Position, new_buffer
 
@@ -35,12 +34,73 @@ __all__ = ["count_mask", "draw_worlds", "float_buffer", "PILES_W"]
 #: seat it goes to (-1: nobody's, the stock or a blind hand).
 PILES_W = 3
 
-#: How the others' hands are read for the bids' weights and the bids still to
-#: come: the tricks each counts (``count_tricks``), that count scaled to the deal's
-#: tricks (``share_dealt``), or the tricks the learned bid model expects
-#: (:mod:`stickspel.search.bidmodel`: each hand at its place in the bidding).
-READ_COUNT, READ_SHARE, READ_MODEL = 0, 1, 2
-READS = {"count": READ_COUNT, "share": READ_SHARE, "model": READ_MODEL}
+#: ``count_tricks``'s constants (stickspel.bots.plump), repeated for the kernel.
+UNGUARDED = 0.35
+
+
+def float_buffer(size: int) -> Any:
+    """A zeroed float buffer of the backend (numpy for numba, a list otherwise)."""
+    if K.BACKEND == "numba":
+        import numpy as np
+
+        return np.zeros(size, dtype=np.float64)
+    return [0.0] * size
+
+
+@jit
+def count_mask(hand: int, unknown: int, n: int, size: int, trump: int) -> float:
+    """:func:`stickspel.bots.plump.count_tricks` on a hand's mask (``trump`` -1: no
+    trump): the tricks the hand is counted to take.
+
+    >>> from stickspel.bots.plump import count_tricks
+    >>> hand, unknown = (1 << 12) | (1 << 11) | (1 << 14), ((1 << 52) - 1) & ~7
+    >>> abs(count_mask(hand, unknown, 4, 3, 0) - count_tricks([12, 11, 14], unknown, 4, 3, 0))
+    0.0
+    """
+    if hand == 0:
+        return 0.0
+    unknown_count = K.popcount(unknown)
+    frac = 1.0
+    if unknown_count:
+        frac = min(1.0, (n - 1) * size / unknown_count)
+    void = 0.75**size
+    has_trump = 1.0 - 0.75**size if trump >= 0 else 0.0
+    total = 0.0
+    short = 0
+    spare_trumps = 0
+    for suit in range(4):
+        mine = (hand >> (13 * suit)) & K.SUIT_BITS
+        length = K.popcount(mine)
+        if suit != trump and trump >= 0:
+            short += max(0, 2 - length)
+        i = 0
+        for rank in range(12, -1, -1):
+            if not mine >> rank & 1:
+                continue
+            card = 13 * suit + rank
+            above = (K.SUIT_BITS << (13 * suit)) & ~((1 << (card + 1)) - 1)
+            h = K.popcount(unknown & above)
+            clear = (1.0 - frac) ** h
+            guarded = length - 1 - i >= h
+            if guarded:
+                g = (0.6 if suit == trump else 0.5) ** h
+            else:
+                g = 0.12**h
+                clear *= UNGUARDED
+            p = clear + (1.0 - clear) * g if h else 1.0
+            if suit != trump and trump >= 0:
+                v = min(1.0, void + 0.22 * (i + max(0, length - 3)))
+                ruffed = 1.0 - (1.0 - v * has_trump) ** (n - 1)
+                p *= 1.0 - 0.75 * ruffed
+            i += 1
+            if suit == trump and p < 0.5:
+                spare_trumps += 1
+                continue
+            total += p
+    if trump >= 0 and size > 1:
+        total += min(spare_trumps, short) * 0.55
+        total += max(0, spare_trumps - short) * 0.12
+    return total
 
 
 @jit
@@ -145,7 +205,6 @@ def draw_worlds(
     dealt_mine: int,
     made: Any,
     setting: Any,
-    params: Any,
     rng: Any,
     scratch: Any,
 ) -> None:
@@ -159,14 +218,11 @@ def draw_worlds(
     played this deal (a mask a seat); ``dealt_mine``: the deciding seat's hand
     as dealt; ``made``: each seat's bid, -1 where none is made.  ``setting``:
     seats, cards a hand, trump (-1: none), upcard (-1: none), the deciding
-    seat, the weighing on (1) or off (0), how the hands are read (:data:`READ_COUNT`,
-    :data:`READ_SHARE` or :data:`READ_MODEL`), the bid weight's sigma, floor and
-    shift each times 10**6, and the dealer.  ``params``: the bid model's weights
-    (:mod:`stickspel.search.bidmodel`; read with :data:`READ_MODEL` only)."""
+    seat, the weighing on (1) or off (0), the hands read at their share (1) or
+    count (0), and the bid weight's sigma, floor and shift each times 10**6."""
     n, size, trump, upcard, seat = setting[0], setting[1], setting[2], setting[3], setting[4]
-    infer, read, dealer = setting[5], setting[6], setting[10]
+    infer, share = setting[5], setting[6]
     sigma, floor, shift = setting[7] / 1e6, setting[8] / 1e6, setting[9] / 1e6
-    probs = [0.0] * 64  # the model's chances of each trick count (read: scratch)
     full = (1 << 52) - 1
     up = 0 if upcard < 0 else 1 << upcard
     out = scratch
@@ -185,23 +241,13 @@ def draw_worlds(
             if s >= 0:
                 rows[at + K.HANDS_ + s] = out[k]
                 dealt[s] |= out[k]
-        if read == READ_MODEL:
-            before = 0  # the bids before each seat's, made or guessed
-            for order in range(n):
-                s = (dealer + 1 + order) % n
-                counts[s] = bid_distribution(
-                    dealt[s], full & ~(dealt[s] | up), n, size, trump, order, before, params, probs
-                )
-                b = made[s]
-                before += b if b >= 0 else max(0, min(size, _round_half_even(counts[s])))
-        else:
-            total = 0.0
+        total = 0.0
+        for s in range(n):
+            counts[s] = count_mask(dealt[s], full & ~(dealt[s] | up), n, size, trump)
+            total += counts[s]
+        if share and total > 0:
             for s in range(n):
-                counts[s] = count_mask(dealt[s], full & ~(dealt[s] | up), n, size, trump)
-                total += counts[s]
-            if read == READ_SHARE and total > 0:
-                for s in range(n):
-                    counts[s] = counts[s] * size / total
+                counts[s] = counts[s] * size / total
         weight = 1.0
         for s in range(n):
             b = made[s]
@@ -252,9 +298,8 @@ class PlumpDraw:
     not seen; ``piles``: ``(size, banned suits, seat or -1)`` each, the stock
     last; ``played``: a mask a seat; ``made``: a bid a seat, ``None`` where
     none is made; ``sigma``, ``floor``, ``shift``: the bid weight's
-    (:func:`stickspel.bots.inference.plump_hands_weight`); ``read``: how the
-    hands are read (a key of :data:`READS`), ``dealer`` and ``params`` (the bid
-    model's weights) for ``"model"``."""
+    (:func:`stickspel.bots.inference.plump_hands_weight`); ``share``: hands read
+    at their share (``share_dealt``), not their count."""
 
     def __init__(
         self,
@@ -270,9 +315,7 @@ class PlumpDraw:
         dealt_mine: int,
         made: list[int | None],
         infer: bool,
-        read: str,
-        dealer: int,
-        params: Any,
+        share: bool,
         sigma: float,
         floor: float,
         shift: float,
@@ -294,13 +337,11 @@ class PlumpDraw:
         self.dealt_mine = dealt_mine
         self.made = new_buffer(K.MAX_SEATS)
         self.made[:n] = [-1 if b is None else b for b in made]
-        self.setting = new_buffer(11)
+        self.setting = new_buffer(10)
         self.setting[:] = [
             n, size, -1 if trump is None else trump, -1 if upcard is None else upcard, seat,
-            int(infer), READS[read], round(sigma * 1e6), round(floor * 1e6), round(shift * 1e6),
-            dealer,
+            int(infer), int(share), round(sigma * 1e6), round(floor * 1e6), round(shift * 1e6),
         ]  # fmt: skip
-        self.params = params if read == "model" else float_buffer(1)
         self.rng = new_buffer(1)
         self.rng[0] = seed & 0x7FFFFFFF
         self.scratch = new_buffer(2 * len(piles))
@@ -314,7 +355,7 @@ class PlumpDraw:
             draw_worlds(
                 w.rows, w.weights, w.wbids, w.count, count, self.base, self.cards, self.n_cards,
                 self.piles, self.n_piles, self.played, self.dealt_mine, self.made, self.setting,
-                self.params, self.rng, self.scratch,
+                self.rng, self.scratch,
             )  # fmt: skip
             if not w.count:  # what the worlds share, from a whole one (the hands count)
                 first = w.base.copy()

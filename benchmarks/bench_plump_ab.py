@@ -2,8 +2,8 @@
 
 Run by hand (not in CI)::
 
-    .venv/bin/python benchmarks/bench_bid_model.py --a bid_read=model --deals 1000 \\
-        --samples 40 --seed 5100 --jobs 2 --out runs/bid-model.jsonl
+    .venv/bin/python benchmarks/bench_plump_ab.py --a ucb_c=1.0 --deals 1000 \\
+        --samples 40 --seed 5100 --jobs 2 --out runs/plump-ab.jsonl
 
 Deal *k* (``plump(players=4,deal_order=single,max_cards=S)``, S = 1 + k mod 10,
 dealt from ``game_seed(seed, k)``, the dealer going round) is played five
