@@ -44,7 +44,16 @@ from stickspel.bots.search_adapter import adapter_for
 from stickspel.core.cards import FULL_DECK, beats, mask_of, parse_card, parse_suit, trick_winner
 from stickspel.core.turn import Turn
 
-__all__ = ["Reason", "Option", "Hint", "advise", "reasons_for", "COACH_THINK_MS", "TOP"]
+__all__ = [
+    "Reason",
+    "Option",
+    "Hint",
+    "advise",
+    "reasons_for",
+    "turn_reasons",
+    "COACH_THINK_MS",
+    "TOP",
+]
 
 #: Milliseconds the coach thinks a hint by default: long enough for a sound view,
 #: short enough for a person waiting at the table.
@@ -168,8 +177,7 @@ def advise(
             text=frame.action_to_string(a),
             value=values.get(a),
             chosen=a == chosen,
-            reasons=reasons_for(turn.game, turn.observation, a, _wants(turn))
-            + _margin(a, chosen, values, ranked, best),
+            reasons=turn_reasons(turn, a) + _margin(a, chosen, values, ranked, best),
         )
         for a in ranked
     )
@@ -246,6 +254,12 @@ def wants_tricks(game: str, obs: Mapping[str, Any]) -> bool:
 
 
 # --- reasons --------------------------------------------------------------------------------
+def turn_reasons(turn: Turn, action: int) -> tuple[Reason, ...]:
+    """Why ``action`` at ``turn``: the facts of the position (:func:`reasons_for`),
+    the seat's goal read from its information set where the turn has one."""
+    return reasons_for(turn.game, turn.observation, action, _wants(turn))
+
+
 def reasons_for(
     game: str, obs: Mapping[str, Any], action: int, wants: bool | None = None
 ) -> tuple[Reason, ...]:
