@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from terminal_session import PROMPT, Session
 
 from stickspel import load_game
 from stickspel.bots import Turn, make_bot
@@ -162,3 +163,24 @@ def test_every_reason_of_the_coach_is_in_both_catalogues() -> None:
     assert len(used) > 30
     for lang in ("sv", "en"):
         assert sorted(k for k in used if k not in catalogue(lang)) == []
+
+
+# --- the terminal --------------------------------------------------------------------------
+def test_tips_at_the_prompt_shows_the_coach_and_no_hints_refuses_it(tmp_path: Path) -> None:
+    s = Session(["play", "plump", "--seed", "3"], tmp_path)
+    s.expect(PROMPT)
+    before = s.pos
+    s.send("tips")
+    s.expect(PROMPT)
+    shown = s.since(before)
+    assert "väntade poäng" in shown and "★ expertens val" in shown and "stick" in shown
+    s.send("q")
+    s.finish()
+    s = Session(["play", "priffe", "--seed", "3", "--lang", "en", "--no-hints"], tmp_path)
+    s.expect(PROMPT)
+    before = s.pos
+    s.send("hint")
+    s.expect(PROMPT)
+    assert "hints are off at this table" in s.since(before)
+    s.send("q")
+    s.finish()
