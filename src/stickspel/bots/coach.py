@@ -165,8 +165,10 @@ def advise(
     if by_rules:  # the expert's calls here are its rules': no values to show
         values: dict[int, float] = {}
         chosen = int(heuristic_bot(turn.game, seed=seed).act(turn))
+    elif len(legal) == 1:  # nothing to weigh
+        values, chosen = {}, legal[0]
     else:
-        values = judge.evaluate(turn) if len(legal) > 1 else {legal[0]: 0.0}
+        values = judge.evaluate(turn)
         chosen = _chosen(judge, turn, values)
     ranked = sorted(legal, key=lambda a: (a != chosen, -values.get(a, 0.0), a))[:top]
     frame = turn.frame
@@ -177,7 +179,9 @@ def advise(
             text=frame.action_to_string(a),
             value=values.get(a),
             chosen=a == chosen,
-            reasons=turn_reasons(turn, a) + _margin(a, chosen, values, ranked, best),
+            reasons=(Reason("coach.only"),) * (len(legal) == 1)
+            + turn_reasons(turn, a)
+            + _margin(a, chosen, values, ranked, best),
         )
         for a in ranked
     )
