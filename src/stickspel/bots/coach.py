@@ -360,6 +360,8 @@ def _card_reasons(game: str, obs: Mapping[str, Any], card: int, wants: bool) -> 
             out.append(Reason("coach.draws_trump"))
         elif wins:
             out.append(Reason("coach.takes_for_now"))
+        elif not lead and card // 13 != table.trick[0] // 13:
+            out.append(Reason("coach.discards"))
         elif lowest:
             out.append(Reason("coach.gives_cheaply"))
         else:
