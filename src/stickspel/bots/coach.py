@@ -210,11 +210,17 @@ def _margin(
         runner = max((values[a] for a in ranked if a != chosen and a in values), default=None)
         if runner is None or best - runner < TIE:
             return ()
-        return (Reason("coach.ahead", {"points": round(best - runner, 1)}),)
+        return (Reason("coach.ahead", _points(best - runner)),)
     behind = best - values[action]
     if behind < TIE:
         return (Reason("coach.as_good", {}),)
-    return (Reason("coach.behind", {"points": round(behind, 1)}),)
+    return (Reason("coach.behind", _points(behind)),)
+
+
+def _points(x: float) -> dict[str, Any]:
+    """A figure of points for a message, with ``n`` for its plural form."""
+    points = round(x, 1)
+    return {"points": points, "n": 1 if points == 1 else 0}
 
 
 def situation(turn: Turn) -> tuple[Reason, ...]:
@@ -358,6 +364,8 @@ def _card_reasons(game: str, obs: Mapping[str, Any], card: int, wants: bool) -> 
             out.append(Reason("coach.ruffs"))
         elif lead and trumps:
             out.append(Reason("coach.draws_trump"))
+        elif lead:
+            out.append(Reason(_wanting_lead(table, card, lowest)))
         elif wins:
             out.append(Reason("coach.takes_for_now"))
         elif not lead and card // 13 != table.trick[0] // 13:
@@ -380,6 +388,14 @@ def _card_reasons(game: str, obs: Mapping[str, Any], card: int, wants: bool) -> 
     if wants and not trumps and _holds_high_trump(table):
         out.append(Reason("coach.keeps_trump"))
     return tuple(out)
+
+
+def _wanting_lead(table: _Table, card: int, lowest: bool) -> str:
+    """The key of a lead of a seat that wants tricks (not a sure one, not a trump)."""
+    suit_top = 13 * (card // 13) + 13
+    if not any(table.unseen >> c & 1 for c in range(card + 1, suit_top)):
+        return "coach.leads_master"  # the suit's top card: only a trump beats it
+    return "coach.leads_low_keeps" if lowest else "coach.leads_high"
 
 
 def _holds_high_trump(table: _Table) -> bool:
