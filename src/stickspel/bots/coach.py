@@ -477,10 +477,11 @@ def _exchange_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]
         return (Reason(key, {"own": own, "pile": pile, "kind": f"coach.kind.{kind}"}),)
     if action == BUY:
         return (Reason("coach.buys_no_more", {"kind": f"coach.kind.{kind}"}),)
-    worth = round(card_value(action, hand, kind, trump), 2)
-    return (
-        Reason("coach.puts_away", {"card": action, "worth": worth, "kind": f"coach.kind.{kind}"}),
-    )
+    cards = [parse_card(c) for c in obs["hand"]]
+    weakest = min(cards, key=lambda c: (card_value(c, hand, kind, trump), c))
+    if action == weakest:
+        return (Reason("coach.puts_away", {"card": action, "kind": f"coach.kind.{kind}"}),)
+    return (Reason("coach.puts_away_better", {"card": action, "weakest": weakest}),)
 
 
 #: Piles drawn to put a worth on the fourth pile (a fixed stream: the same words
