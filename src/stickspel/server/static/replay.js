@@ -63,7 +63,7 @@ function renderMark(f) {
     : t(lang, "replay.mark", { name, made: show(d.made), best: show(d.best), loss: d.loss.toFixed(1), verdict: verdictWords(d.verdict) });
   box.append(el("p", { class: `mark ${d.verdict}`, "data-verdict": d.verdict }, text));
   const why = whyWords(d);
-  if (why) box.append(el("p", { class: "why" }, why));
+  if (why) box.append(el("div", { class: "why" }, why));
 }
 
 // why the best move (and the one made, where it was another), in the coach's words
@@ -72,7 +72,8 @@ function whyWords(d) {
   const best = said(d.why_best);
   if (d.verdict === "best") return best;
   const made = said(d.why_made);
-  return [best && `${show(d.best)}: ${best}`, made && `${show(d.made)}: ${made}`].filter(Boolean).join(" · ");
+  return [best && t(lang, "replay.why_best", { move: show(d.best), why: best }),
+    made && t(lang, "replay.why_made", { move: show(d.made), why: made })].filter(Boolean).join(" ");
 }
 
 function go(k) {
