@@ -432,7 +432,13 @@ def _bid_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
 
 def _call_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
     """A Priffe call by the hand's honour tricks, stoppers and suits."""
-    from stickspel.bots.priffe import _noll_hand, _stopped, _suit_honour_tricks, _suit_ranks
+    from stickspel.bots.priffe import (
+        HeuristicBot,
+        _noll_hand,
+        _stopped,
+        _suit_honour_tricks,
+        _suit_ranks,
+    )
     from stickspel.core import CALL_BASE
     from stickspel.games.priffe import CALLS
 
@@ -446,7 +452,8 @@ def _call_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
     if call == "pass":
         if partner_holds:
             return (Reason("coach.partner_holds", {"call": high}),)
-        return (Reason("coach.pass_weak", {"ht": ht}),)
+        weak = ht < HeuristicBot.SPEL_HT  # too few honour tricks even for spel
+        return (Reason("coach.pass_weak" if weak else "coach.pass_shape", {"ht": ht}),)
     if partner_holds and high in ("spader", "klöver") and call == "spel":
         return (Reason("coach.answers", {"call": high, "ht": ht}),)
     if call == "spel":
