@@ -8,6 +8,11 @@ Tremanswhist's points.  The move made is compared with the best: the
 difference is the points it lost, and it is called an *inaccuracy*, a
 *mistake* or a *blunder* by the game's thresholds (:data:`THRESHOLDS`).
 
+Each decision says why in words, as the coach does (:mod:`stickspel.bots.coach`):
+the reasons of the best move and of the move made, each a catalogue key and its
+parameters, read off the position as the seat saw it (``why_best``, ``why_made``;
+in the record's JSON with their text in both languages).
+
 **Luck** is what the cards were worth: at each seat's first decision of a deal,
 the expected value of its best action, less the table's mean of the same —
 positive for a seat dealt more than its share.
@@ -23,9 +28,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stickspel.core import GameState
+
+if TYPE_CHECKING:
+    from stickspel.bots.coach import Reason
 
 __all__ = ["Decision", "Analysis", "analyse_record", "THRESHOLDS", "VERDICTS"]
 
@@ -62,6 +70,9 @@ class Decision:
     #: Whether the move stays hidden from the other seats for good (a card put
     #: away): then only its player may read what was made and what was best.
     secret: bool = False
+    #: Why the best move, and why the move made, in the coach's words.
+    why_best: tuple[Reason, ...] = ()
+    why_made: tuple[Reason, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,6 +89,8 @@ class Decision:
             "verdict": self.verdict,
             "options": [[a, round(v, 3)] for a, v in self.options],
             "secret": self.secret,
+            "why_best": [_said(r) for r in self.why_best],
+            "why_made": [_said(r) for r in self.why_made],
         }
 
     def seen_by(self, person: int | None) -> Decision:
@@ -85,7 +98,14 @@ class Decision:
         another player without its cards."""
         if not self.secret or person == self.person:
             return self
-        return dataclasses.replace(self, made="", best="", options=())
+        return dataclasses.replace(self, made="", best="", options=(), why_best=(), why_made=())
+
+
+def _said(reason: Reason) -> dict[str, Any]:
+    """A reason as the JSON carries it: its key and parameters, its text in each language."""
+    from stickspel.i18n import LANGS
+
+    return {**reason.to_dict(), **{lang: reason.text(lang) for lang in LANGS}}
 
 
 @dataclass
@@ -192,7 +212,7 @@ def analyse_record(
             continue
         turn = Turn.of(state, worlds=judge.needs_worlds)
         values = judge.evaluate(turn) if len(turn.legal_actions) > 1 else {item: 0.0}
-        decision = _decision(state, done, deal, item, values)
+        decision = _decision(state, done, deal, item, values, turn)
         if len(turn.legal_actions) > 1:
             result.decisions.append(decision)
             worth.setdefault((deal, decision.person), decision.value_best)
@@ -205,8 +225,10 @@ def analyse_record(
 
 
 def _decision(
-    state: GameState, index: int, deal: int, action: int, values: dict[int, float]
+    state: GameState, index: int, deal: int, action: int, values: dict[int, float], turn: Any
 ) -> Decision:
+    from stickspel.bots.coach import turn_reasons
+
     best = max(values, key=lambda a: values[a])
     loss = max(0.0, values[best] - values[action])
     seat = state.current_player()
@@ -225,6 +247,8 @@ def _decision(
         verdict=verdict(state.GAME, loss, _unit(state)),
         options=tuple((state.action_to_string(a), values[a]) for a in ranked),
         secret=state.secret_action(action),
+        why_best=turn_reasons(turn, best),
+        why_made=turn_reasons(turn, action),
     )
 
 

@@ -152,6 +152,24 @@ class Client:
             raise ServerError(reply)
         return reply
 
+    def hint(self, lang: str | None = None, timeout: float | None = None) -> dict[str, Any]:
+        """Ask the coach for this seat's decision (a table that allows hints, on the
+        seat's turn): the hint (options with their values and reasons, worded in
+        ``lang`` or the connection's language), or :class:`ServerError` with the refusal."""
+        self._next_id += 1
+        ident = f"c{self._next_id}"
+        msg: dict[str, Any] = {"type": "hint", "id": ident, "version": self.state.get("version")}
+        if lang is not None:
+            msg["lang"] = lang
+        self.ws.send(json.dumps(msg))
+        reply = self.wait_for(
+            lambda m: m.get("id") == ident and m["type"] in ("hint", "error"), timeout
+        )
+        if reply["type"] == "error":
+            raise ServerError(reply)
+        hint: dict[str, Any] = reply["hint"]
+        return hint
+
     def back(self) -> None:
         """Say this person plays again after their move timer ran out (everyone is
         then sent a state without them in ``away``)."""

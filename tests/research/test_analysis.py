@@ -113,3 +113,27 @@ def test_cli_prints_the_summary_writes_a_page_and_refuses_bad_records(tmp_path: 
     path.write_text('{"format": "stickspel/1", "game": "plump"}')
     bad = CliRunner().invoke(app, ["analyse", str(path), "--lang", "en"])
     assert bad.exit_code == 2 and "g.json" in bad.output and "Traceback" not in bad.output
+
+
+def test_the_analysis_says_why_in_the_coachs_words() -> None:
+    # the ruff that costs the bid: the analysis names it as the coach does, by key
+    from stickspel.bots.coach import turn_reasons
+
+    hands, upcard, dealer, moves, blunder = POSITIONS[
+        "ruffing in to take a lead that costs the bid"
+    ]
+    analysis = analyse_record(_record(hands, upcard, dealer, moves, blunder), samples=24, seed=1)
+    (judged,) = [d for d in analysis.decisions if d.index == len(moves)]
+    state = PlumpState(
+        PlumpRules(players=4, max_cards=len(hands[0].split()), deal_order="single"),
+        first_dealer=dealer,
+    )
+    state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card(upcard)))
+    for m in moves:
+        state.apply_text(m)
+    turn = Turn.of(state)
+    assert judged.why_made == turn_reasons(turn, parse_card(blunder))
+    assert judged.why_made[0].key == "coach.ruffs"
+    assert judged.why_best == turn_reasons(turn, state.string_to_action(judged.best))
+    said = judged.to_dict()["why_made"][0]
+    assert said["sv"] == "sticker med trumf och tar sticket" and said["key"] == "coach.ruffs"

@@ -691,3 +691,70 @@ def test_the_lobby_makes_each_game_by_clicking(live: Running, browser: Any) -> N
     expect(page.locator("#seats select").nth(1)).to_contain_text("intermediate")
     expect(page.locator("#tables li a").first).to_have_text("Plump · own rules · 4 players")
     assert not errors(page), errors(page)
+
+
+def test_the_hint_button_shows_the_coachs_options(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    bots = [{"name": "Anna"}, *({"name": n, "bot": "heuristic"} for n in ("Ben", "Cleo", "Dan"))]
+    made = create_table(
+        live.url, rules="plump(players=4,max_cards=5,deal_order=single)", seats=bots
+    )
+    page = new_page(browser)
+    page.goto(table_url(live, made, made["seats"][0]["token"], "en"))
+    connected(page)
+    expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
+    button = page.get_by_role("button", name="Hint: the expert's best options for your move")
+    expect(button).to_be_visible()
+    expect(button).to_have_text("Hint")
+    button.click()
+    options = page.locator("#hint-panel .hint-options li")
+    expect(options.first).to_be_visible()
+    assert 1 <= options.count() <= 3
+    expect(page.locator("#hint-panel li.chosen")).to_have_count(1)
+    expect(page.locator("#hint-panel")).to_contain_text("expected points")
+    expect(page.locator("#hint-panel")).to_contain_text("tricks")  # the bid against the count
+    expect(button).to_have_attribute("aria-expanded", "true")
+    shots(page, "hint-plump-bid")
+    # the bid it advises, played: the panel goes with the turn, the button comes back for cards
+    chosen = page.locator("#hint-panel li.chosen").get_attribute("data-action")
+    before = version(page)
+    page.locator(f'#actions button[data-action="{chosen}"]').click()
+    wait_moved(page, before)
+    expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    page.get_by_role("button", name="Hint: the expert's best options for your move").click()
+    expect(page.locator("#hint-panel .hint-why").first).not_to_be_empty()
+    shots(page, "hint-plump-play")
+    # in Swedish, the same from the same seat
+    page.goto(table_url(live, made, made["seats"][0]["token"], "sv"))
+    connected(page)
+    page.get_by_role("button", name="Tips: expertens bästa förslag för ditt drag").click()
+    expect(page.locator("#hint-panel")).to_contain_text("expertens val")
+    assert not errors(page), errors(page)
+    # Priffe: in the auction the expert's call by its rules, in honour tricks and stoppers
+    # (the deal is the server's: the auction may be over when the turn comes)
+    seats = [{"name": "Anna"}, *({"name": n, "bot": "heuristic"} for n in ("Ben", "Cleo", "Dan"))]
+    made = create_table(live.url, rules="priffe", seats=seats)
+    page.goto(table_url(live, made, made["seats"][0]["token"], "en"))
+    connected(page)
+    expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
+    auction = page.locator("#actions button.call").count() > 0
+    page.get_by_role("button", name="Hint: the expert's best options for your move").click()
+    words = re.compile("honour tricks|partner|cards in" if auction else "trick|partner|card")
+    expect(page.locator("#hint-panel li.chosen")).to_contain_text(words)
+    shots(page, "hint-priffe-auction" if auction else "hint-priffe-play")
+    assert not errors(page), errors(page)
+
+
+def test_no_hint_button_where_several_people_play(live: Running, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    made = create_table(live.url, rules=PLUMP, seats=[{"name": "Anna"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}])  # fmt: skip
+    page = new_page(browser)
+    for seat in made["seats"][:2]:
+        page.goto(table_url(live, made, seat["token"], "en"))
+        connected(page)
+        expect(page.locator("main")).to_have_attribute("data-version", re.compile(r"\d"))
+        expect(page.locator("#hint")).to_have_count(0)
+    assert not errors(page), errors(page)

@@ -132,7 +132,7 @@ class ExpertBot:
         rng = self._rng(turn)
         adapter = adapter_for(turn.game)
         in_play = turn.observation["phase"] == "play"
-        if not in_play and not self._searches_calls(adapter):
+        if not in_play and not self.searches_calls(adapter):
             return self._heuristic(turn)
         if not in_play and adapter.bids and self.bid_model() == "ismcts":
             return adapter.bid_action(most_simulated_bid(self._ismcts(turn, rng)))
@@ -146,9 +146,9 @@ class ExpertBot:
             tie = TIE if in_play else 0.0
             equal = [a for a in legal if scores.get(a, float("-inf")) >= top - tie]
         dump = in_play and not adapter.wants_tricks(turn.frame, turn.seat)
-        return min(equal, key=lambda a: -self._cost(a) if dump else self._cost(a))
+        return min(equal, key=lambda a: -self.cost(a) if dump else self.cost(a))
 
-    def _searches_calls(self, adapter: SearchAdapter) -> bool:
+    def searches_calls(self, adapter: SearchAdapter) -> bool:
         """Calls by simulation: as the game's adapter says (Plump's bids; Priffe's
         auction and Tremanswhist's exchange measured weaker than the heuristic's),
         unless the config says."""
@@ -191,7 +191,7 @@ class ExpertBot:
         return values
 
     @staticmethod
-    def _cost(action: int) -> int:
+    def cost(action: int) -> int:
         # between equals, spend the lowest card (rank first) and make the lowest call
         return action % 13 if action < 52 else action
 

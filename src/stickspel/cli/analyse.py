@@ -97,5 +97,8 @@ def _print_analysis(lang: str, data: dict[str, Any]) -> None:
             verdict=t(d["verdict"]),
         )
         console.print(plain(line), soft_wrap=True)
+        why = "; ".join(str(r.get(lang) or r.get("en") or "") for r in d.get("why_best", []))
+        if why:
+            console.print(plain(f"  {d['best']}: {why}"), soft_wrap=True)
     if not flagged:
         console.print(t("none"))

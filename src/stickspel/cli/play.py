@@ -208,7 +208,7 @@ def _play(game: str, **kwargs: Any) -> None:
         console.print(cli_text(lang, "resumed", path=resume, deals=len(state.deal_records)))
     table, human = _open_table(state, players, seat, bots, rng, path)
     try:
-        _loop(console, table, human, lang, game, common["auto_play"])
+        _loop(console, table, human, lang, game, common["auto_play"], common["hints"])
     except (KeyboardInterrupt, EOFError) as stop:
         raise _save_on_stop(console, table, lang, game, path, stop) from None
     _show_result(console, table, players, lang, path)
@@ -367,7 +367,13 @@ class _Quit(KeyboardInterrupt):
 
 
 def _loop(
-    console: Console, table: Any, human: Any, lang: str, game: str, auto_play: bool = True
+    console: Console,
+    table: Any,
+    human: Any,
+    lang: str,
+    game: str,
+    auto_play: bool = True,
+    hints: bool = True,
 ) -> None:
     """The terminal client of ``table``: ask ``human`` for its moves, let the table
     deal and run the bots, and show what the human's event stream carries.
@@ -376,17 +382,25 @@ def _loop(
     announced as the table says the human saw it (a hidden one without its
     content), so nothing here decides what is public.
     """
-    _Terminal(console, table, human, lang, game, auto_play).run()
+    _Terminal(console, table, human, lang, game, auto_play, hints).run()
 
 
 class _Terminal:
     """One human's terminal at a table (see :func:`_loop`)."""
 
     def __init__(
-        self, console: Console, table: Any, human: Any, lang: str, game: str, auto_play: bool
+        self,
+        console: Console,
+        table: Any,
+        human: Any,
+        lang: str,
+        game: str,
+        auto_play: bool,
+        hints: bool = True,
     ) -> None:
         from stickspel.safetext import plain
 
+        self.hints = hints  # 'tips' at the prompt asks the coach
         self.auto_play = auto_play  # a forced card is played after a notice
         self.auto_played: int | None = None  # and if typed next anyway, said so kindly
         self.console = console
@@ -515,7 +529,24 @@ class _Terminal:
             return
         if low in ("q", "quit", "avsluta"):
             raise _Quit()
+        if low in HINT_WORDS:
+            self._show_hint(state)
+            return
         self._submit(state, now, text)
+
+    def _show_hint(self, state: GameState) -> None:
+        """``tips``: the coach's best options for this decision, from this seat's view."""
+        from stickspel.bots import Turn
+        from stickspel.bots.coach import advise
+        from stickspel.i18n import render
+
+        if not self.hints:
+            self.console.print(render("coach.off", {}, self.lang), style="red")
+            return
+        self.console.print(render("coach.thinking", {}, self.lang), style="dim")
+        # the seat's turn as a bot is handed it: its information set, not the state
+        hint = advise(Turn.of(state))
+        self.console.print(hint_table(hint, self.lang))
 
     def _show_help(self, state: GameState) -> None:
         """``?``: the short rules of the game being played, then how to answer."""
@@ -569,6 +600,34 @@ class _Terminal:
         return hand[k - 1]
 
 
+#: What asks the coach at the prompt ('?' shows the rules).
+HINT_WORDS = ("tips", "hint", "??")
+
+
+def hint_table(hint: Any, lang: str) -> Any:
+    """A coach's hint as a Rich table: option, expected points, why."""
+    from rich.table import Table as RichTable
+
+    from stickspel.bots.coach import action_label
+    from stickspel.i18n import number_text, render
+
+    def t(key: str) -> str:
+        return render(f"coach.{key}", {}, lang)
+
+    situation = "; ".join(r.text(lang) for r in hint.situation)
+    title = t("title") + (f": {situation}" if situation else "")
+    table = RichTable(title=title, title_justify="left")
+    table.add_column(t("option"))
+    table.add_column(t("value"), justify="right")
+    table.add_column(t("why"))
+    for o in hint.options:
+        label = action_label(o.action, o.text, lang) + (" ★" if o.chosen else "")
+        value = "" if o.value is None else number_text(o.value, lang)
+        table.add_row(label, value, "; ".join(r.text(lang) for r in o.reasons))
+    table.caption = "★ " + t("chosen")
+    return table
+
+
 def _forced_card(legal: Sequence[int]) -> int | None:
     """The card to play when it is the only legal action."""
     return legal[0] if len(legal) == 1 and 0 <= legal[0] < 52 else None
@@ -598,6 +657,16 @@ def _play_seat_params() -> list[inspect.Parameter]:
             "name",
             Optional[str],  # noqa: UP045
             typer.Option(None, "--name", help="Your name on the protokoll."),
+        ),
+        option_param(
+            "hints",
+            bool,
+            typer.Option(
+                True,
+                "--hints/--no-hints",
+                help="Allow 'tips' (or 'hint') at the prompt: the expert's best options "
+                "for your decision, from what your seat knows.",
+            ),
         ),
         option_param(
             "auto_play",

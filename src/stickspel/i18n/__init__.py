@@ -15,6 +15,8 @@ fields may carry a kind after the colon, formatted for the language:
 - ``{seat:seatgen}`` the same in the genitive (``Annas``, ``plats 2:s``);
 - ``{pile:msg}`` another message of the catalogue, by key; ``{error:err}`` a
   nested error's text;
+- ``{points:num}`` a figure to one decimal, whole ones without (``2,5`` / ``2.5``,
+  ``3``);
 - ``{seat:seat}`` a seat: the person's name where the caller gives names, else
   ``seat 2`` / ``plats 2``.
 
@@ -42,7 +44,16 @@ from typing import Any
 from stickspel.core.cards import SUIT_NAMES, card_display, suit_display
 from stickspel.core.errors import error_text, install_renderer
 
-__all__ = ["LANGS", "render", "has_key", "catalogue", "gettext", "texts", "game_title"]
+__all__ = [
+    "LANGS",
+    "render",
+    "number_text",
+    "has_key",
+    "catalogue",
+    "gettext",
+    "texts",
+    "game_title",
+]
 
 LANGS = ("sv", "en")
 _SEAT_WORD = {"sv": "plats", "en": "seat"}
@@ -75,6 +86,17 @@ def catalogue(lang: str) -> dict[str, str]:
 # where a message with plural forms keeps its plural (``msgid_plural`` in the .po file);
 # Swedish and English both use the singular for n == 1 only
 _PLURAL = "|plural"
+
+
+def number_text(value: float, lang: str) -> str:
+    """A figure as people of ``lang`` write it: one decimal, whole ones without.
+
+    >>> number_text(2.54, "sv"), number_text(2.54, "en"), number_text(3.0, "sv")
+    ('2,5', '2.5', '3')
+    """
+    x = round(float(value), 1)
+    text = str(int(x)) if x == int(x) else f"{x:.1f}"
+    return text.replace(".", ",") if lang == "sv" else text
 
 
 def has_key(key: str) -> bool:
@@ -110,6 +132,8 @@ class _Formatter(string.Formatter):
                     return f"{name}'s"
                 return name if name.endswith(("s", "x", "z")) else f"{name}s"
             return f"{_SEAT_WORD.get(lang, 'seat')} {value}" + ("'s" if lang == "en" else ":s")
+        if format_spec == "num":  # a figure to one decimal, in the language's notation
+            return number_text(value, lang)
         if format_spec == "seat":
             if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
                 return str(self.names[value])

@@ -23,6 +23,7 @@ from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError
 from stickspel.core.cards import card_str
 from stickspel.games import load_game
 from stickspel.server.catalog import titles
+from stickspel.server.hints import hints_allowed
 from stickspel.server.seatview import (
     card_reasons,
     legal_entries,
@@ -203,9 +204,12 @@ class Room:
         rematch_of: str | None = None,
         hashes: dict[str, Any] | None = None,
         timer: int | None = None,
+        hints: bool | None = None,
     ) -> Room:
         """A new table (validated: ``RulesError`` for bad rules, seats or bots);
-        ``timer``: seconds a person has for a move before a bot plays for them.
+        ``timer``: seconds a person has for a move before a bot plays for them;
+        ``hints``: whether its people may ask the coach (``None``: on for one person
+        against bots, off for several, :func:`~stickspel.server.hints.hints_allowed`).
 
         Tokens are stored only as hashes: the new tokens themselves are handed out
         once, in :attr:`fresh_tokens` (for the answer to the creator).  ``hashes``
@@ -241,6 +245,7 @@ class Room:
             "rematch_of": rematch_of,
             "rematch": None,
             "timer": timer,
+            "hints": hints,
         }
         table_id = secrets.token_hex(5)
         created = _now()
@@ -461,6 +466,7 @@ class Room:
             "rematch": self.meta.get("rematch"),
             "rematch_of": self.meta.get("rematch_of"),
             "timer": self.meta.get("timer"),
+            "hints": hints_allowed(self.meta),
         }
 
     def state_message(self, conn: Connection) -> dict[str, Any]:
@@ -721,6 +727,7 @@ class Rooms:
                 "host": room.meta["host_token_hash"],
             },
             timer=room.meta.get("timer"),
+            hints=room.meta.get("hints"),
         )
         self.add(new)
         room.meta["rematch"] = new.id

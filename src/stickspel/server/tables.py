@@ -59,6 +59,9 @@ class CreateTable(BaseModel):
     start: bool = True
     #: Seconds a person has for each move; then a bot plays for them (``None``: no clock).
     timer: int | None = Field(default=None, ge=1, le=3600)
+    #: Whether people may ask the coach for a hint (``None``: on for one person
+    #: against bots, off when several people play).
+    hints: bool | None = None
 
 
 class TokenIn(BaseModel):
@@ -101,7 +104,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | 
     try:
         rules = _rules_text(body)
         seats = [SeatSpec(s.name, s.bot) for s in body.seats]
-        room = Room.create(store_of(request), rules, seats, timer=body.timer)
+        room = Room.create(store_of(request), rules, seats, timer=body.timer, hints=body.hints)
     except (RulesError, TypeError, ValueError) as e:
         return error_of(400, "rules", e)
     rooms_of(request).add(room)

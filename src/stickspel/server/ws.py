@@ -14,6 +14,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from stickspel.core import InvalidActionError, StickspelError
 from stickspel.i18n import render
+from stickspel.server import hints
 from stickspel.server.common import LANGS, log, request_lang, rooms_of
 from stickspel.server.rooms import Connection, Room
 from stickspel.server.wsguard import (
@@ -147,6 +148,8 @@ def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]
         if conn.person is not None and room.come_back(conn.person):
             room.flush()
         return None
+    if kind == "hint":  # the coach: answered later, off the event loop
+        return hints.ask(room, conn, msg)
     if kind != "act":
         return _error("malformed", conn.lang, key="ws.unknown_type", kind=str(kind)[:40])
     return _act(room, conn, msg)

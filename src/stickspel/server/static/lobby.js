@@ -186,6 +186,7 @@ form.addEventListener("submit", async (ev) => {
       name: li.querySelector("input").value.trim(), bot: li.querySelector("select").value || null,
     })),
     timer: form.timer.value ? Number(form.timer.value) : null,
+    hints: form.hints.value ? form.hints.value === "on" : null,  // "": as the table (one person: on)
   };
   const resp = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),

@@ -62,6 +62,18 @@ function renderMark(f) {
     ? t(lang, "replay.mark_best", { name, made: show(d.made) })
     : t(lang, "replay.mark", { name, made: show(d.made), best: show(d.best), loss: d.loss.toFixed(1), verdict: verdictWords(d.verdict) });
   box.append(el("p", { class: `mark ${d.verdict}`, "data-verdict": d.verdict }, text));
+  const why = whyWords(d);
+  if (why) box.append(el("div", { class: "why" }, why));
+}
+
+// why the best move (and the one made, where it was another), in the coach's words
+function whyWords(d) {
+  const said = (reasons) => (reasons || []).map((r) => r[lang] ?? r.en ?? "").filter(Boolean).join("; ");
+  const best = said(d.why_best);
+  if (d.verdict === "best") return best;
+  const made = said(d.why_made);
+  return [best && t(lang, "replay.why_best", { move: show(d.best), why: best }),
+    made && t(lang, "replay.why_made", { move: show(d.made), why: made })].filter(Boolean).join(" ");
 }
 
 function go(k) {

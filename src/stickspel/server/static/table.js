@@ -111,7 +111,9 @@ function receive(msg) {
       if (msg.code === "token" || msg.code === "no_table") refuse(msg.code);
       break;
     case "rematch": goTo(msg.table); break;
+    case "hint": showHint(msg); break;
   }
+  if (msg.type === "error" && String(msg.id ?? "").startsWith("hint-")) { hint = null; renderCoach(); }
 }
 
 const nameOf = (seat) => (seat === null || seat === undefined ? "" : state?.names[seat] ?? `#${seat}`);
@@ -220,6 +222,7 @@ function render() {
   renderPanel(obs);
   renderTable(obs);
   renderActions(obs);
+  renderCoach();
   renderHand(obs);
   renderScores(obs);
   renderEnd();
@@ -438,6 +441,51 @@ function lastTrickNode(obs) {
       el("p", { class: "dim" }, t(lang, "took", { name: nameOf(last.winner) }))));
   }
   return box;
+}
+
+// --- the coach: a hint on request, where the table allows it ------------------------------------
+// the server works it out from this seat's view; the panel shows the options it sends
+let hint = null;  // { version, lang, waiting } while asked, { version, lang, hint } when answered
+function hintAllowed() { return Boolean(info.hints) && state.seat !== null && state.status === "playing" && myTurn(); }
+
+function renderCoach() {
+  if (!state || !hintAllowed()) { hint = null; fill($("coach")); return; }
+  if (hint && (hint.version !== state.version || hint.lang !== lang)) hint = null;
+  const button = el("button", {
+    type: "button", id: "hint", class: "secondary", "aria-label": t(lang, "hint_name"),
+    "aria-expanded": String(Boolean(hint)), "aria-controls": "hint-panel", onclick: askHint,
+  }, t(lang, "hint"));
+  fill($("coach"), button, hint ? hintPanel() : null);
+}
+
+function askHint() {
+  if (hint || !ws || ws.readyState !== WebSocket.OPEN) { hint = null; renderCoach(); $("hint")?.focus(); return; }
+  hint = { version: state.version, lang, waiting: true };
+  ws.send(JSON.stringify({ type: "hint", id: `hint-${state.version}`, version: state.version, lang }));
+  renderCoach();
+  $("hint")?.focus();
+}
+
+function showHint(msg) {
+  if (!hint || msg.version !== hint.version) return;  // the table has moved on
+  hint = { version: msg.version, lang: hint.lang, hint: msg.hint };
+  renderCoach();
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function hintPanel() {
+  if (hint.waiting) return el("div", { id: "hint-panel", class: "hint-panel", role: "status" }, t(lang, "hint_thinking"));
+  const h = hint.hint;
+  const label = (o) => state.legal.find((a) => a.action === o.action)?.label ?? o.label;
+  const points = (v) => (Math.round(v * 10) / 10).toLocaleString(lang === "sv" ? "sv-SE" : "en-GB");
+  return el("section", { id: "hint-panel", class: "hint-panel", "aria-label": t(lang, "hint_options") },
+    h.situation_said.length ? el("p", { class: "hint-situation" }, capital(h.situation_said.join("; "))) : null,
+    el("ol", { class: "hint-options" }, ...h.options.map((o) => el("li", { class: o.chosen ? "chosen" : null, "data-action": o.action },
+      el("strong", { class: "hint-label" }, label(o)),
+      o.chosen ? el("span", { class: "tag" }, t(lang, "hint_chosen")) : null,
+      o.value === null ? null : el("span", { class: "hint-value" }, t(lang, "hint_value", { v: points(o.value) })),
+      el("span", { class: "hint-why" }, o.said.join("; "))))));
 }
 
 // --- the choices: calls as buttons, cards in the hand -----------------------------------------

@@ -1,0 +1,512 @@
+"""The coach: the expert's view of a seat's decision, from that seat's information only.
+
+:func:`advise` takes a :class:`~stickspel.core.turn.Turn` (the seat, its
+observation, its legal actions and its information set, never the state) and
+returns a :class:`Hint`: the best few options with their expected points (the
+expert's evaluation over worlds the seat cannot tell from the real one) and, for
+each, short reasons in words.  A reason is a catalogue key and its parameters
+(:class:`Reason`), rendered in the reader's language; it is read off facts of the
+position as the seat sees it (the cards on the table, the seat's hand, the cards
+gone, its goal) and the search's figures, never written by the engine in prose.
+The post-game analysis (:mod:`stickspel.analysis`) gives its decisions the same
+reasons (:func:`reasons_for`).
+
+The option the expert itself would take is marked ``chosen``: in play and in
+Plump's bids the best by the evaluation (between options of one worth, the card
+the seat's goal wants spent, as the expert chooses); Priffe's auction and
+Tremanswhist's exchange and purchases as the expert makes them (the heuristic's
+calls), beside the simulated values of the others.
+
+>>> import random
+>>> from stickspel.games.plump import PlumpRules, PlumpState
+>>> from stickspel.core import Deal
+>>> from stickspel.core.cards import parse_card, parse_cards
+>>> state = PlumpState(PlumpRules(players=3, max_cards=2, deal_order="single"), first_dealer=2)
+>>> state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in ("AC 2H", "7C 6C", "KD QD")),
+...                       upcard=parse_card("3S")))
+>>> for text in ("1", "0", "0", "AC"):
+...     _ = state.apply_text(text)
+>>> hint = advise(Turn.of(state), samples=8)
+>>> [(o.text, o.chosen) for o in hint.options]
+[('7C', True), ('6C', False)]
+>>> hint.options[0].reasons[0].text("en")
+'gets rid of its highest card of the suit without taking the trick'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from stickspel.bots.search_adapter import adapter_for
+from stickspel.core.cards import FULL_DECK, beats, mask_of, parse_card, parse_suit, trick_winner
+from stickspel.core.turn import Turn
+
+__all__ = [
+    "Reason",
+    "Option",
+    "Hint",
+    "advise",
+    "reasons_for",
+    "turn_reasons",
+    "COACH_THINK_MS",
+    "TOP",
+]
+
+#: Milliseconds the coach thinks a hint by default: long enough for a sound view,
+#: short enough for a person waiting at the table.
+COACH_THINK_MS = 400.0
+#: Options a hint shows at most.
+TOP = 3
+#: Values this close count as one worth: the seat's goal chooses between them.
+TIE = 0.1
+#: Ranks (0 = 2 … 12 = ace) from which a card counts as high: jack and up.
+HIGH_RANK = 9
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason in words: a catalogue key (``coach.…``) and its parameters."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "sv") -> str:
+        from stickspel.i18n import render
+
+        return render(self.key, dict(self.params), lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a hint: the action, its text, its expected points to the seat
+    (``None`` where nothing was simulated), whether it is the expert's own choice,
+    and why."""
+
+    action: int
+    text: str
+    value: float | None
+    chosen: bool
+    reasons: tuple[Reason, ...]
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "action": self.action,
+            "text": self.text,
+            "value": None if self.value is None else round(self.value, 2),
+            "chosen": self.chosen,
+            "reasons": [r.to_dict() for r in self.reasons],
+        }
+        if lang is not None:
+            out["label"] = action_label(self.action, self.text, lang)
+            out["said"] = [r.text(lang) for r in self.reasons]
+        return out
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's answer for one decision: the seat's situation and its best options."""
+
+    game: str
+    seat: int
+    phase: str
+    options: tuple[Option, ...]
+    situation: tuple[Reason, ...] = ()
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "seat": self.seat,
+            "phase": self.phase,
+            "options": [o.to_dict(lang) for o in self.options],
+            "situation": [r.to_dict() for r in self.situation],
+        }
+        if lang is not None:
+            out["situation_said"] = [r.text(lang) for r in self.situation]
+        return out
+
+
+def action_label(action: int, text: str, lang: str) -> str:
+    """An action as a person reads it: a card in the language's notation, else its text."""
+    from stickspel.core.cards import card_display
+
+    return card_display(action, lang) if 0 <= action < 52 else text
+
+
+# --- the advice ---------------------------------------------------------------------------
+def advise(
+    turn: Turn,
+    *,
+    think_ms: float | None = None,
+    samples: int | None = None,
+    seed: int = 0,
+    top: int = TOP,
+) -> Hint:
+    """The expert's best ``top`` options for ``turn`` with their values and reasons.
+
+    ``samples`` fixes the work (worlds a decision, no clock: the advice then depends
+    only on ``seed`` and what the seat sees); else it thinks ``think_ms``
+    (default :data:`COACH_THINK_MS`)."""
+    from stickspel.bots.expert import ExpertBot
+    from stickspel.bots.registry import heuristic_bot
+
+    if samples is None and think_ms is None:
+        think_ms = COACH_THINK_MS
+    judge = ExpertBot(seed=seed, think_ms=think_ms, samples=samples)
+    legal = list(turn.legal_actions)
+    by_rules = turn.observation["phase"] != "play" and not judge.searches_calls(
+        adapter_for(turn.game)
+    )
+    if by_rules:  # the expert's calls here are its rules': no values to show
+        values: dict[int, float] = {}
+        chosen = int(heuristic_bot(turn.game, seed=seed).act(turn))
+    elif len(legal) == 1:  # nothing to weigh
+        values, chosen = {}, legal[0]
+    else:
+        values = judge.evaluate(turn)
+        chosen = _chosen(judge, turn, values)
+    ranked = sorted(legal, key=lambda a: (a != chosen, -values.get(a, 0.0), a))[:top]
+    frame = turn.frame
+    best = values.get(chosen, 0.0)
+    options = tuple(
+        Option(
+            action=a,
+            text=frame.action_to_string(a),
+            value=values.get(a),
+            chosen=a == chosen,
+            reasons=(Reason("coach.only"),) * (len(legal) == 1)
+            + turn_reasons(turn, a)
+            + _margin(a, chosen, values, ranked, best),
+        )
+        for a in ranked
+    )
+    return Hint(turn.game, turn.seat, str(turn.observation["phase"]), options, situation(turn))
+
+
+def _chosen(judge: Any, turn: Turn, values: dict[int, float]) -> int:
+    """The expert's own choice where it searches: the best value, between options
+    of one worth the one the seat's goal wants spent (as :meth:`ExpertBot.act`)."""
+    legal = list(turn.legal_actions)
+    in_play = turn.observation["phase"] == "play"
+    top = max(values.get(a, float("-inf")) for a in legal)
+    equal = [a for a in legal if values.get(a, float("-inf")) >= top - (TIE if in_play else 0.0)]
+    dump = in_play and not _wants(turn)
+    return min(equal, key=lambda a: -judge.cost(a) if dump else judge.cost(a))
+
+
+def _margin(
+    action: int, chosen: int, values: dict[int, float], ranked: Sequence[int], best: float
+) -> tuple[Reason, ...]:
+    """The search's figure: how far the chosen option leads the next, or how far
+    another trails it (in points, one decimal)."""
+    if len(ranked) < 2 or action not in values:
+        return ()
+    if action == chosen:
+        runner = max((values[a] for a in ranked if a != chosen and a in values), default=None)
+        if runner is None or best - runner < TIE:
+            return ()
+        return (Reason("coach.ahead", _points(best - runner)),)
+    behind = best - values[action]
+    if behind < TIE:
+        return (Reason("coach.as_good", {}),)
+    return (Reason("coach.behind", _points(behind)),)
+
+
+def _points(x: float) -> dict[str, Any]:
+    """A figure of points for a message, with ``n`` for its plural form."""
+    points = round(x, 1)
+    return {"points": points, "n": 1 if points == 1 else 0}
+
+
+def situation(turn: Turn) -> tuple[Reason, ...]:
+    """The seat's situation in words: its goal in play, the bids so far in Plump."""
+    obs = turn.observation
+    if obs["phase"] == "play":
+        if turn.game == "plump" and obs["bids"][turn.seat] is not None:
+            need = int(obs["bids"][turn.seat]) - int(obs["tricks_won"][turn.seat])
+            if need > 0:
+                return (Reason("coach.needs", {"n": need}),)
+        return (Reason("coach.wants" if _wants(turn) else "coach.wants_none", {}),)
+    if turn.game == "plump":
+        made = [b for b in obs["bids"] if b is not None]
+        return (Reason("coach.bids_so_far", {"sum": sum(made), "size": obs["hand_size"]}),)
+    return ()
+
+
+# --- whether the seat wants tricks --------------------------------------------------------
+def _wants(turn: Turn) -> bool:
+    if turn.game == "plump" and turn.info is not None:
+        return adapter_for("plump").wants_tricks(turn.frame, turn.seat)
+    return wants_tricks(turn.game, turn.observation)
+
+
+def wants_tricks(game: str, obs: Mapping[str, Any]) -> bool:
+    """Whether the seat of ``obs`` still wants tricks, read from its observation:
+    Plump below its bid; Priffe not in tvångsnoll nor as noll's declarer;
+    Tremanswhist in a plus deal."""
+    seat = int(obs["seat"])
+    if game == "plump":
+        bid = obs["bids"][seat]
+        return bid is None or int(obs["tricks_won"][seat]) < int(bid)
+    if game == "priffe":
+        contract = obs.get("contract")
+        if contract == "tvångsnoll":
+            return False
+        return not (contract == "noll" and seat in (obs.get("declarers") or []))
+    if game == "tremanswhist":
+        return obs.get("kind") != "minus"
+    return True
+
+
+# --- reasons --------------------------------------------------------------------------------
+def turn_reasons(turn: Turn, action: int) -> tuple[Reason, ...]:
+    """Why ``action`` at ``turn``: the facts of the position (:func:`reasons_for`),
+    the seat's goal read from its information set where the turn has one."""
+    return reasons_for(turn.game, turn.observation, action, _wants(turn))
+
+
+def reasons_for(
+    game: str, obs: Mapping[str, Any], action: int, wants: bool | None = None
+) -> tuple[Reason, ...]:
+    """Why ``action`` in the position of ``obs`` (the seat's observation): facts of
+    the position in words.  ``wants`` (whether the seat still wants tricks) is
+    read from the observation where not given."""
+    if wants is None:
+        wants = wants_tricks(game, obs)
+    phase = obs["phase"]
+    if phase == "play" and 0 <= action < 52:
+        return _card_reasons(game, obs, action, wants)
+    if game == "plump" and phase == "bid":
+        return _bid_reasons(obs, action)
+    if game == "priffe" and phase == "bid":
+        return _call_reasons(obs, action)
+    if game == "tremanswhist" and phase in ("offer", "buy"):
+        return _exchange_reasons(obs, action)
+    return ()
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The facts of a trick as the seat sees it."""
+
+    hand: list[int]
+    trump: int | None
+    trick: list[int]
+    unseen: int
+    after: int  # seats still to play after this one
+    partner_winning: bool
+
+    @classmethod
+    def of(cls, game: str, obs: Mapping[str, Any]) -> _Table:
+        hand = [parse_card(c) for c in obs["hand"]]
+        trump = parse_suit(str(obs["trump"])) if obs.get("trump") else None
+        trick_obs = obs.get("trick") or {}
+        trick = [parse_card(c) for c in trick_obs.get("cards", [])]
+        gone = set(obs.get("played") or []) | set(obs.get("discarded") or [])
+        for past in obs.get("tricks") or []:
+            gone |= set(past["cards"])
+        unseen = (
+            FULL_DECK & ~mask_of(hand) & ~mask_of(trick) & ~mask_of(parse_card(c) for c in gone)
+        )
+        n = len(obs["tricks_won"])
+        partner_winning = False
+        if game == "priffe" and trick:
+            leader = int(trick_obs["leader"])
+            winner = (leader + trick_winner(trick, trump)) % n
+            partner_winning = winner == int(obs["partner"])
+        return cls(hand, trump, trick, unseen, n - len(trick) - 1, partner_winning)
+
+    def wins_now(self, card: int) -> bool:
+        return not self.trick or trick_winner([*self.trick, card], self.trump) == len(self.trick)
+
+    def sure(self, card: int) -> bool:
+        """Whether ``card`` takes the trick whatever the seats after it hold."""
+        if not self.wins_now(card):
+            return False
+        if self.after == 0:
+            return True
+        led = self.trick[0] if self.trick else card
+        return not any(
+            _beats_in_trick(u, card, led, self.trump) for u in range(52) if self.unseen >> u & 1
+        )
+
+    def suit_cards(self, card: int) -> list[int]:
+        return sorted(c for c in self.hand if c // 13 == card // 13)
+
+
+def _beats_in_trick(card: int, winner: int, led: int, trump: int | None) -> bool:
+    """Whether ``card`` played later would take the trick from ``winner`` (led ``led``)."""
+    if card // 13 != led // 13 and card // 13 != trump:
+        return False
+    return beats(card, winner, trump)
+
+
+def _card_reasons(game: str, obs: Mapping[str, Any], card: int, wants: bool) -> tuple[Reason, ...]:
+    table = _Table.of(game, obs)
+    lead = not table.trick
+    wins = table.wins_now(card)
+    suit = table.suit_cards(card)
+    lowest, highest = card == suit[0], card == suit[-1]
+    trumps = card // 13 == table.trump
+    ruff = not lead and trumps and table.trick[0] // 13 != table.trump
+    out: list[Reason] = []
+    if table.partner_winning:
+        out.append(Reason("coach.overtakes_partner" if wins else "coach.partner_keeps"))
+    elif wants:
+        if table.sure(card):
+            out.append(Reason("coach.sure_trick"))
+        elif ruff and wins:
+            out.append(Reason("coach.ruffs"))
+        elif lead and trumps:
+            out.append(Reason("coach.draws_trump"))
+        elif lead:
+            out.append(Reason(_wanting_lead(table, card, lowest)))
+        elif wins:
+            out.append(Reason("coach.takes_for_now"))
+        elif not lead and card // 13 != table.trick[0] // 13:
+            out.append(Reason("coach.discards"))
+        elif lowest:
+            out.append(Reason("coach.gives_cheaply"))
+        else:
+            out.append(Reason("coach.loses"))
+    elif lead:
+        low = lowest and card % 13 < HIGH_RANK
+        out.append(Reason("coach.leads_low" if low else "coach.leads_high"))
+    elif wins:
+        out.append(Reason("coach.takes_unwanted" if table.sure(card) else "coach.risks_trick"))
+    elif highest and len(suit) > 1:
+        out.append(Reason("coach.sheds_highest"))
+    elif card % 13 >= HIGH_RANK:
+        out.append(Reason("coach.sheds_high"))
+    else:
+        out.append(Reason("coach.ducks_lowest" if lowest else "coach.ducks_under"))
+    if wants and not trumps and _holds_high_trump(table):
+        out.append(Reason("coach.keeps_trump"))
+    return tuple(out)
+
+
+def _wanting_lead(table: _Table, card: int, lowest: bool) -> str:
+    """The key of a lead of a seat that wants tricks (not a sure one, not a trump)."""
+    suit_top = 13 * (card // 13) + 13
+    if not any(table.unseen >> c & 1 for c in range(card + 1, suit_top)):
+        return "coach.leads_master"  # the suit's top card: only a trump beats it
+    return "coach.leads_low_keeps" if lowest else "coach.leads_high"
+
+
+def _holds_high_trump(table: _Table) -> bool:
+    """Whether the seat holds a high trump (jack or better, or the top one still out)."""
+    if table.trump is None:
+        return False
+    mine = [c for c in table.hand if c // 13 == table.trump]
+    if not mine:
+        return False
+    top = max(mine)
+    higher_out = any(table.unseen >> c & 1 for c in range(top + 1, 13 * table.trump + 13))
+    return top % 13 >= HIGH_RANK or not higher_out
+
+
+def _bid_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
+    """A Plump bid against what the hand counts, and the spärr where it binds."""
+    from stickspel.bots.plump import estimate_tricks
+    from stickspel.games.plump.rules import BID_BASE
+
+    bid = action - BID_BASE
+    tricks = round(estimate_tricks(dict(obs)), 1)
+    out: list[Reason] = []
+    forbidden = obs.get("forbidden_bid")
+    if forbidden is not None and int(obs["seat"]) == int(obs["dealer"]):
+        out.append(Reason("coach.sparr", {"bid": forbidden}))
+    if bid == round(tricks):
+        out.append(Reason("coach.bid_counted", {"tricks": tricks}))
+    elif bid > tricks:
+        out.append(Reason("coach.bid_above", {"tricks": tricks}))
+    else:
+        out.append(Reason("coach.bid_below", {"tricks": tricks}))
+    return tuple(out)
+
+
+def _call_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
+    """A Priffe call by the hand's honour tricks, stoppers and suits."""
+    from stickspel.bots.priffe import (
+        HeuristicBot,
+        _noll_hand,
+        _stopped,
+        _suit_honour_tricks,
+        _suit_ranks,
+    )
+    from stickspel.core import CALL_BASE
+    from stickspel.games.priffe import CALLS
+
+    call = CALLS[action - CALL_BASE]
+    cards = [parse_card(c) for c in obs["hand"]]
+    ranks = [_suit_ranks(cards, s) for s in range(4)]
+    ht = sum(_suit_honour_tricks(r) for r in ranks)
+    stoppers = sum(_stopped(r) for r in ranks)
+    partner_holds = obs.get("high_seat") is not None and obs.get("high_seat") == obs["partner"]
+    high = obs.get("high_bid")
+    if call == "pass":
+        if partner_holds:
+            return (Reason("coach.partner_holds", {"call": high}),)
+        weak = ht < HeuristicBot.SPEL_HT  # too few honour tricks even for spel
+        return (Reason("coach.pass_weak" if weak else "coach.pass_shape", {"ht": ht}),)
+    if partner_holds and high in ("spader", "klöver") and call == "spel":
+        return (Reason("coach.answers", {"call": high, "ht": ht}),)
+    if call == "spel":
+        return (Reason("coach.spel", {"ht": ht, "stoppers": stoppers}),)
+    if call == "noll":
+        ok = _noll_hand(cards)
+        return (Reason("coach.noll_hand" if ok else "coach.noll_risky"),)
+    suit = {"klöver": 0, "ruter": 1, "hjärter": 2, "spader": 3}[call]
+    if obs.get("style") != "old" and call in ("spader", "klöver"):
+        key = "coach.invites_strong" if call == "spader" else "coach.invites"
+        return (Reason(key, {"ht": ht, "stoppers": stoppers}),)
+    high_ones = sum(1 for r in ranks[suit] if r >= HIGH_RANK)
+    return (Reason("coach.trump_suit", {"n": len(ranks[suit]), "suit": suit, "top": high_ones}),)
+
+
+def _exchange_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
+    """Tremanswhist's fourth pile and purchases by the hand's worth for the deal."""
+    from stickspel.bots.tremanswhist import card_value, hand_value
+    from stickspel.games.tremanswhist import BUY, TAKE
+
+    kind = str(obs["kind"])
+    trump = parse_suit(str(obs["trump"])) if obs.get("trump") else None
+    hand = mask_of(parse_card(c) for c in obs["hand"])
+    if obs["phase"] == "offer":
+        own = round(hand_value(hand, kind, trump), 1)
+        pile = round(_pile_worth(obs, kind, trump), 1)
+        key = "coach.takes_pile" if action == TAKE else "coach.keeps_hand"
+        return (Reason(key, {"own": own, "pile": pile, "kind": f"coach.kind.{kind}"}),)
+    if action == BUY:
+        return (Reason("coach.buys_no_more", {"kind": f"coach.kind.{kind}"}),)
+    cards = [parse_card(c) for c in obs["hand"]]
+    weakest = min(cards, key=lambda c: (card_value(c, hand, kind, trump), c))
+    if action == weakest:
+        return (Reason("coach.puts_away", {"card": action, "kind": f"coach.kind.{kind}"}),)
+    return (Reason("coach.puts_away_better", {"card": action, "weakest": weakest}),)
+
+
+#: Piles drawn to put a worth on the fourth pile (a fixed stream: the same words
+#: for the same observation).
+PILE_DRAWS = 48
+
+
+def _pile_worth(obs: Mapping[str, Any], kind: str, trump: int | None) -> float:
+    """What a pile of the cards the seat has not seen is worth on average for ``kind``."""
+    from stickspel.bots.tremanswhist import hand_value
+    from stickspel.core.cards import cards_of
+
+    seen = mask_of(parse_card(c) for c in [*obs["hand"], *(obs.get("discarded") or [])])
+    seen |= mask_of(parse_card(c) for c in obs.get("received") or [])
+    unseen = cards_of(FULL_DECK & ~seen)
+    size = min(13, len(unseen))
+    rng = random.Random(0)
+    total = sum(
+        hand_value(mask_of(rng.sample(unseen, size)), kind, trump) for _ in range(PILE_DRAWS)
+    )
+    return total / PILE_DRAWS
