@@ -365,7 +365,7 @@ def _card_reasons(game: str, obs: Mapping[str, Any], card: int, wants: bool) -> 
         elif lead and trumps:
             out.append(Reason("coach.draws_trump"))
         elif lead:
-            out.append(Reason(_wanting_lead(table, card, lowest)))
+            out.append(Reason(_wanting_lead(table, card, lowest, len(suit) == 1)))
         elif wins:
             out.append(Reason("coach.takes_for_now"))
         elif not lead and card // 13 != table.trick[0] // 13:
@@ -390,11 +390,13 @@ def _card_reasons(game: str, obs: Mapping[str, Any], card: int, wants: bool) -> 
     return tuple(out)
 
 
-def _wanting_lead(table: _Table, card: int, lowest: bool) -> str:
+def _wanting_lead(table: _Table, card: int, lowest: bool, single: bool) -> str:
     """The key of a lead of a seat that wants tricks (not a sure one, not a trump)."""
     suit_top = 13 * (card // 13) + 13
     if not any(table.unseen >> c & 1 for c in range(card + 1, suit_top)):
         return "coach.leads_master"  # the suit's top card: only a trump beats it
+    if single:  # no higher cards of the suit kept: the lead empties the suit
+        return "coach.leads_singleton"
     return "coach.leads_low_keeps" if lowest else "coach.leads_high"
 
 

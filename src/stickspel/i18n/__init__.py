@@ -134,6 +134,9 @@ class _Formatter(string.Formatter):
             return f"{_SEAT_WORD.get(lang, 'seat')} {value}" + ("'s" if lang == "en" else ":s")
         if format_spec == "num":  # a figure to one decimal, in the language's notation
             return number_text(value, lang)
+        if format_spec.startswith("num/"):  # a figure and its noun: {n:num/trick/tricks}
+            _, one, many = format_spec.split("/", 2)
+            return f"{number_text(value, lang)} {one if value == 1 else many}"
         if format_spec == "seat":
             if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
                 return str(self.names[value])
@@ -160,6 +163,11 @@ def render(
 
     >>> render("cli.protokoll.undone", {"n": 1}, "sv"), render("cli.protokoll.undone", {"n": 2}, "sv")
     ('Ångrade 1 rad.', 'Ångrade 2 rader.')
+
+    A figure whose noun agrees with it within one message (``{n:num/word/words}``):
+
+    >>> render("coach.spel", {"ht": 1, "stoppers": 2}, "en")
+    '1 honour trick and 2 suits stopped'
     """
     template = _template(key, lang, params.get("n"))
     if template is None:
