@@ -374,7 +374,7 @@ function seatNode(seat, obs) {
   else seatLines(seat, obs, lines);
   const marks = [];
   if (obs.dealer === seat && !state.terminal) marks.push(el("span", { class: "dealer", title: t(lang, "dealer_mark") }, t(lang, "dealer_short")));
-  if (obs.partner === seat) marks.push(el("span", { class: "tag" }, t(lang, "partner")));
+  if (obs.partner === seat) marks.push(el("span", { class: "tag" }, t(lang, "partner_tag")));
   if (state.away.includes(person)) marks.push(el("span", { class: "tag away", title: t(lang, "away") }, t(lang, "away_short")));
   if (info.kinds?.[person] === "bot") marks.push(el("span", { class: "tag bot" }, t(lang, "bot")));
   const you = seat === state.seat;
