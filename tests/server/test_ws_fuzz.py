@@ -25,7 +25,7 @@ from stickspel.client import Client, ServerError, create_table, request
 from stickspel.server.wsguard import MAX_JSON_DEPTH, MAX_MESSAGE_CHARS, WS_MAX_SIZE
 
 #: What the server may send: every reply's ``type`` is one of these.
-KNOWN_TYPES = {"welcome", "event", "state", "ack", "error", "pong", "rematch"}
+KNOWN_TYPES = {"welcome", "event", "state", "delta", "ack", "error", "pong", "rematch"}
 #: How the server may close a fuzzed connection: a bad first message, a refused token
 #: or origin, an unknown table, a frame over uvicorn's limit.
 CLOSE_CODES = {4400, 4403, 4404, 1009}
@@ -233,7 +233,11 @@ def test_fuzz_the_websocket(server: Running) -> None:
     @given(hello=hellos, sent=st.lists(frames, min_size=1, max_size=4))
     def fuzz(hello: Any, sent: list[str | bytes]) -> None:
         if hello in good:
-            hello = json.dumps({"type": "hello", "token": good[hello], "lang": "en"})
+            # seat 1 speaks protocol 2 (deltas), the others protocol 1
+            protocol = 2 if hello == "seat1" else 1
+            hello = json.dumps(
+                {"type": "hello", "token": good[hello], "lang": "en", "protocol": protocol}
+            )
         _fuzz_once(server, target, hello, sent)
         assert request(server.url, "GET", "/api/health")[0] == 200
 

@@ -27,7 +27,10 @@ from stickspel.server.wsguard import (
     parse_message,
 )
 
-__all__ = ["add_routes"]
+__all__ = ["add_routes", "PROTOCOL"]
+
+#: The newest protocol the server speaks (docs/protocol.md): 2 sends deltas.
+PROTOCOL = 2
 
 
 def add_routes(app: FastAPI) -> None:
@@ -73,7 +76,7 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     if hello.get("type") != "hello" or person is False:
         await _refuse(websocket, _error("token", str(lang)), 4403)
         return None
-    conn = Connection(person, str(lang), ui=hello.get("ui") is True)
+    conn = Connection(person, str(lang), ui=hello.get("ui") is True, protocol=_protocol(hello))
     since = hello.get("since")
     # a reconnecting client says how many events it already knows: it is sent only the rest
     conn.sent = since if isinstance(since, int) and 0 <= since <= room.table.version else 0
@@ -89,7 +92,7 @@ async def _welcome(websocket: WebSocket, room: Room, conn: Connection) -> bool:
         "table": room.info(),
         "person": None if person is None else room.table.person_index(person),
         "spectator": person is None,
-        "protocol": 1,
+        "protocol": conn.protocol,
     }
     if not await _send(websocket, welcome):
         return False
@@ -132,6 +135,13 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
         log.info("disconnected", extra={"table": room.id})
+
+
+def _protocol(hello: dict[str, Any]) -> int:
+    """The protocol the hello asks for: 2 (deltas) when it says so, else 1 (a whole
+    state after every change, as clients that name none expect)."""
+    asked = hello.get("protocol")
+    return PROTOCOL if isinstance(asked, int) and asked >= PROTOCOL else 1
 
 
 def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -217,7 +227,10 @@ def _rate_limited(frame: str | bytes, lang: str) -> dict[str, Any]:
 async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
     while True:
         msg = await conn.queue.get()
-        await websocket.send_json(msg)
+        if isinstance(msg, str):  # encoded once for every connection it goes to
+            await websocket.send_text(msg)
+        else:
+            await websocket.send_json(msg)
 
 
 async def _send(websocket: WebSocket, msg: dict[str, Any]) -> bool:
