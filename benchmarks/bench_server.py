@@ -113,7 +113,12 @@ def _free_port() -> int:
 
 
 def spawn(
-    database: str, folder: Path, n: int, src: str | None = None, profile: str | None = None
+    database: str,
+    folder: Path,
+    n: int,
+    src: str | None = None,
+    profile: str | None = None,
+    deflate: bool | None = None,
 ) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
     """``n`` ``stickspel serve`` processes on ``database`` (``src``: import stickspel
     from that tree instead; ``profile``: a folder for each one's cProfile); their base
@@ -122,6 +127,8 @@ def spawn(
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = src
+    if deflate is not None:  # permessage-deflate on or off (the default: off)
+        env["STICKSPEL_WS_DEFLATE"] = "1" if deflate else "0"
     for i in range(n):
         port = _free_port()
         cmd = [sys.executable, "-c", "from stickspel.cli import main; main()", "serve"]
@@ -293,7 +300,7 @@ def run_setup(
             database = f"sqlite:///{folder / 'stickspel.sqlite3'}"
             if args.relaxed:
                 database += "?synchronous=normal"
-        urls, procs = spawn(database, folder, processes, src, args.profile)
+        urls, procs = spawn(database, folder, processes, src, args.profile, args.deflate)
         wait_warm(folder, processes)
         tally, measured, cpu = asyncio.run(drive(urls, args, [p.pid for p in procs]))
     finally:
@@ -351,6 +358,12 @@ def main() -> None:
         "--base-src",
         default=None,
         help="another checkout's src: every setup runs with its servers too (alternating)",
+    )
+    ap.add_argument(
+        "--deflate",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the servers compress each frame (permessage-deflate) or not (the default)",
     )
     ap.add_argument("--profile", default=None, help="a folder: cProfile each server there")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each setup (alternating)")

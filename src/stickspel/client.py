@@ -28,6 +28,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection as AsyncConnection
@@ -52,6 +53,12 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         new[name] = {k: v for k, v in new[name].items() if k not in keys}
     new["version"] = delta["version"]
     return new
+
+
+def messages_of(frame: str | bytes) -> list[dict[str, Any]]:
+    """The messages of a frame: one object, or (protocol 2) a list of them."""
+    data = json.loads(frame)
+    return data if isinstance(data, list) else [data]
 
 
 class _Follower:
@@ -137,6 +144,7 @@ class Client:
         #: The messages as they came (a delta as a delta).
         self.frames: list[dict[str, Any]] = []
         self._follower = _Follower()
+        self._unread: deque[dict[str, Any]] = deque()
         self.welcome: dict[str, Any] = {}
         self._connect = connect(f"{url}/ws/tables/{table_id}", open_timeout=timeout)
         self.ws: ClientConnection = self._connect.__enter__()
@@ -163,8 +171,10 @@ class Client:
         a delta as the state it makes)."""
         end = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
-            raw = self.ws.recv(timeout=max(0.0, end - time.monotonic()))
-            frame: dict[str, Any] = json.loads(raw)
+            if not self._unread:
+                raw = self.ws.recv(timeout=max(0.0, end - time.monotonic()))
+                self._unread.extend(messages_of(raw))
+            frame = self._unread.popleft()
             self.frames.append(frame)
             msg, ask = self._follower.take(frame)
             if msg is not None:
@@ -242,6 +252,7 @@ class AsyncClient:
         self.welcome = welcome
         self._next_id = 0
         self._follower = _Follower()
+        self._unread: deque[dict[str, Any]] = deque()
 
     @property
     def state(self) -> dict[str, Any]:
@@ -269,7 +280,9 @@ class AsyncClient:
     async def recv(self) -> dict[str, Any]:
         """The next message from the server (a delta as the state it makes)."""
         while True:
-            msg, ask = self._follower.take(json.loads(await self.ws.recv()))
+            if not self._unread:
+                self._unread.extend(messages_of(await self.ws.recv()))
+            msg, ask = self._follower.take(self._unread.popleft())
             if msg is not None:
                 return msg
             if ask:  # a delta that does not fit: the whole state again

@@ -73,6 +73,7 @@ def start_server(
         ws_max_size=WS_MAX_SIZE,
         ws_ping_interval=ping[0],
         ws_ping_timeout=ping[1],
+        ws_per_message_deflate=False,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

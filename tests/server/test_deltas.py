@@ -74,14 +74,14 @@ def test_a_delta_that_does_not_fit_asks_for_the_whole_state(live: Running) -> No
     seats = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
     made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
     clients = [Client(live.url, made["id"], s["token"]) for s in made["seats"]]
+    watcher = Client(live.url, made["id"], made["spectator_token"])  # never acts
     try:
-        watcher = clients[1]
         watcher._follower.state = {**watcher.state, "version": -5}  # as if a delta went missing
-        play_out(clients, until=lambda: watcher.state["version"] >= 4)
+        play_out([*clients, watcher], until=lambda: watcher.state["version"] >= 4)
         assert watcher.state["version"] >= 4
         assert [f["type"] for f in watcher.frames].count("state") == 2
     finally:
-        for c in clients:
+        for c in [*clients, watcher]:
             c.close()
 
 

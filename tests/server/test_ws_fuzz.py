@@ -147,15 +147,19 @@ def _ws_url(running: Running, table: str) -> str:
     return f"{running.url.replace('http', 'ws', 1)}/ws/tables/{table}"
 
 
-def _check_reply(raw: str | bytes) -> dict[str, Any]:
+def _check_reply(raw: str | bytes) -> list[dict[str, Any]]:
+    """The frame's messages (protocol 2 sends several as a list), each checked."""
     assert isinstance(raw, str), "the server sends text frames only"
     assert "Traceback" not in raw
-    msg = json.loads(raw)
-    assert isinstance(msg, dict) and msg.get("type") in KNOWN_TYPES, raw[:200]
-    if msg["type"] == "error":
-        assert isinstance(msg.get("code"), str) and isinstance(msg.get("message"), str), msg
-        assert msg["message"] and "\n" not in msg["message"]  # one line
-    return msg
+    data = json.loads(raw)
+    messages = data if isinstance(data, list) else [data]
+    assert messages, raw[:200]
+    for msg in messages:
+        assert isinstance(msg, dict) and msg.get("type") in KNOWN_TYPES, raw[:200]
+        if msg["type"] == "error":
+            assert isinstance(msg.get("code"), str) and isinstance(msg.get("message"), str)
+            assert msg["message"] and "\n" not in msg["message"]  # one line
+    return messages
 
 
 def _exchange(ws: ClientConnection, sent: list[str | bytes]) -> list[dict[str, Any]]:
@@ -167,9 +171,9 @@ def _exchange(ws: ClientConnection, sent: list[str | bytes]) -> list[dict[str, A
             ws.send(frame)
         ws.send(json.dumps({"type": "ping", "id": "last"}))
         while True:
-            msg = _check_reply(ws.recv(timeout=10))
-            replies.append(msg)
-            if msg["type"] == "pong":
+            messages = _check_reply(ws.recv(timeout=10))
+            replies.extend(messages)
+            if any(msg["type"] == "pong" for msg in messages):
                 return replies
     except ConnectionClosed:
         codes = set(CLOSE_CODES)

@@ -23,8 +23,9 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+import orjson
 
 __all__ = ["PATCHED", "state_delta", "encode"]
 
@@ -69,5 +70,6 @@ def state_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as the websocket's text frame (compact, as Starlette's ``send_json``)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as the websocket's text frame: compact JSON, as Starlette's
+    ``send_json`` writes it, by orjson (several times faster than ``json``)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

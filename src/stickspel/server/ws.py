@@ -15,6 +15,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from stickspel.core import InvalidActionError, StickspelError
 from stickspel.i18n import render
 from stickspel.server.common import LANGS, log, request_lang, rooms_of
+from stickspel.server.deltas import encode
 from stickspel.server.rooms import Connection, Room
 from stickspel.server.wsguard import (
     CLOSE_FLOOD,
@@ -180,7 +181,8 @@ def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
         seq = room.act(conn.person, action, version)
     except StickspelError as e:
         return {**room.error_message(e, conn), "id": ident}
-    log.info("action", extra={"table": room.id, "seq": seq, "version": room.table.version})
+    # per action: at debug level only (a line a move costs more than the move's own work)
+    log.debug("action", extra={"table": room.id, "seq": seq, "version": room.table.version})
     room.flush()
     return {"type": "ack", "id": ident, "seq": seq, "version": room.table.version}
 
@@ -225,12 +227,23 @@ def _rate_limited(frame: str | bytes, lang: str) -> dict[str, Any]:
 
 
 async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
+    """Send ``conn``'s queue: to a protocol-2 connection everything queued by the time
+    it runs (a change's events and delta, an ack) as one frame, a list; else each
+    message as its own frame."""
     while True:
-        msg = await conn.queue.get()
-        if isinstance(msg, str):  # encoded once for every connection it goes to
-            await websocket.send_text(msg)
-        else:
-            await websocket.send_json(msg)
+        batch = [await conn.queue.get()]
+        while not conn.queue.empty():
+            batch.append(conn.queue.get_nowait())
+        if conn.protocol >= PROTOCOL and len(batch) > 1:
+            await websocket.send_text("[" + ",".join(_text(m) for m in batch) + "]")
+            continue
+        for msg in batch:
+            await websocket.send_text(_text(msg))
+
+
+def _text(msg: dict[str, Any] | str) -> str:
+    """A message's text (it may have been encoded once for several connections)."""
+    return msg if isinstance(msg, str) else encode(msg)
 
 
 async def _send(websocket: WebSocket, msg: dict[str, Any]) -> bool:

@@ -59,7 +59,10 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/tables/${info.id}`);
   ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: token(), lang, since: 0, ui: true, protocol: 2 }));
-  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onmessage = (ev) => {
+    const data = JSON.parse(ev.data);  // one message, or (protocol 2) a list of them
+    for (const msg of Array.isArray(data) ? data : [data]) receive(msg);
+  };
   ws.onclose = (ev) => {
     if (switching) { switching = false; connect(); return; }
     if (refused || ev.code === 4403 || ev.code === 4404) { refuse(ev.code === 4404 ? "no_table" : "token"); return; }
