@@ -9,6 +9,7 @@ logs it, before anyone is told.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import random
@@ -146,6 +147,13 @@ class Room:
         #: The last state built for each view: a connection holding it is sent a delta.
         self._views: dict[ViewKey, dict[str, Any]] = {}
         self._following = False  # applying events another process stored: not saved again
+        #: The last event stored durably: nothing after it is sent to anyone yet.
+        self.durable = self.table.version
+        #: A rebuild of the table from the store starts a new generation: the writes of
+        #: the old one still queued are refused (:mod:`~stickspel.server.commits`).
+        self._generation = 0
+        #: The table's last write not yet settled (group commit), ``None``: none.
+        self._last_write: asyncio.Future[None] | None = None
         #: The finished game's analysis pages, by (version, language).
         self.analyses: dict[int, Analysis] = {}  # by version: judged once, viewed per person
         #: A new table's tokens, kept only to answer its creator (the store has hashes).
@@ -211,7 +219,46 @@ class Room:
             return
         state = self.table.state
         checkpoint = self.table.to_record() if state.is_chance() or state.is_terminal() else None
-        self.store.append(self.id, event.seq - 1, [stored_item(event)], checkpoint)
+        items = [stored_item(event)]
+        committer = self.store.committer
+        if committer is None or not _on_loop(committer.loop):  # a script, a test: at once
+            self.store.append(self.id, event.seq - 1, items, checkpoint)
+            self.durable = event.seq
+            return
+        write = committer.append(self.id, event.seq - 1, items, checkpoint, self._generation)
+        write.add_done_callback(functools.partial(self._stored, event.seq, self._generation))
+        self._last_write = write
+
+    def _stored(self, seq: int, generation: int, write: asyncio.Future[None]) -> None:
+        """A write settled (on the loop, in the order of the writes): once the table's
+        last event is durable, everyone is sent what it has not had; a refused write
+        (another process stored its event first) rebuilds the table from the store."""
+        if generation != self._generation:
+            return  # a write of a table since rebuilt
+        error = write.exception()
+        if error is None:
+            self.durable = max(self.durable, seq)
+            if self.durable >= self.table.version:
+                self.flush()
+            return
+        if not isinstance(error, VersionConflict):
+            log.error("event not stored", extra={"table": self.id, "error": type(error).__name__})
+        self.reload()
+
+    async def stored(self) -> None:
+        """Wait until the table's events so far are durable; :class:`StaleVersionError`
+        if one was refused (nothing of it was kept, the table was rebuilt)."""
+        write = self._last_write
+        if write is None:
+            return
+        try:
+            await asyncio.shield(write)
+        except Exception:
+            raise StaleVersionError(-1, self.table.version) from None
+
+    def settled(self) -> bool:
+        """Whether every event of the table is durable (nothing waits for a commit)."""
+        return self.durable >= self.table.version
 
     def _take_in_events(self) -> int:
         """Apply the stored events after the table's version (not storing them again);
@@ -223,6 +270,7 @@ class Room:
                 if seq != self.table.version + 1:
                     raise ValueError(f"event {seq} after {self.table.version}")
                 apply_item(self.table, item)
+                self.durable = max(self.durable, seq)  # stored by the other process
         finally:
             self._following = False
         return len(stored)
@@ -293,6 +341,7 @@ class Room:
         if row.record is not None:
             room.table = room._new_table(row.record)
         room._take_in_events()
+        room.durable = room.table.version
         return room
 
     @property
@@ -571,7 +620,11 @@ class Room:
 
     def pending(self, conn: Connection) -> list[dict[str, Any]]:
         """The messages ``conn`` has not had yet: new events, then the whole state (on
-        joining, and when it asks ``sync``)."""
+        joining, and when it asks ``sync``); none while an event waits for its commit
+        (the commit sends them, the whole state since ``conn`` holds none)."""
+        if not self.settled():
+            conn.last_state = None
+            return []
         events = self.table.events_for(conn.person, since=conn.sent)
         conn.sent = self.table.version
         out = [_event_message(e, self.tricks.get(e.seq)) for e in events]
@@ -588,9 +641,10 @@ class Room:
         """Send every connection what changed: the new events, each encoded once for
         everyone who sees it alike, then its view's state, built and encoded once for
         all the view's connections, or (protocol 2) the delta from the state the
-        connection was last sent."""
+        connection was last sent.  Nothing while an event waits for its commit: the
+        commit sends it (:meth:`_stored`)."""
         self.arm_timer()
-        if not self.connections:
+        if not self.connections or not self.settled():
             return
         shared = self._shared_state()
         built: dict[ViewKey, _Built] = {}
@@ -640,8 +694,11 @@ class Room:
         if row is None:
             return
         self.meta = row.meta
+        self._generation += 1
+        self._last_write = None
         self.table = self._new_table(row.record)
         self._take_in_events()
+        self.durable = self.table.version
         for person in self.away:  # their stand-ins play on
             self.table.bots[person] = self._stand_in()
         self.flush()
@@ -665,6 +722,14 @@ class Room:
         if rematch and rematch != announced:
             for conn in self.connections:
                 conn.queue.put_nowait({"type": "rematch", "table": rematch})
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this code runs on ``loop`` (the server's), not in a script or thread."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 def token_hash(token: str) -> str:

@@ -121,7 +121,7 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
                     conn.queue.put_nowait(_rate_limited(frame, conn.lang))
                 continue
             try:
-                reply = _handle(room, conn, parse_message(frame))
+                reply = await _handle(room, conn, parse_message(frame))
             except BadMessage as e:
                 reply = _bad_message(e, conn.lang)
             if reply is not None and reply["type"] == "ack":
@@ -145,7 +145,7 @@ def _protocol(hello: dict[str, Any]) -> int:
     return PROTOCOL if isinstance(asked, int) and asked >= PROTOCOL else 1
 
 
-def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
+async def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
     """One client message: the reply to queue (events go to every connection)."""
     kind = msg.get("type")
     if kind == "ping":
@@ -160,11 +160,12 @@ def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]
         return None
     if kind != "act":
         return _error("malformed", conn.lang, key="ws.unknown_type", kind=str(kind)[:40])
-    return _act(room, conn, msg)
+    return await _act(room, conn, msg)
 
 
-def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    """An ``act`` message: its ack, or the error that refuses it."""
+async def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
+    """An ``act`` message: its ack once its event (and the bots' after it) is durable
+    and sent to everyone, or the error that refuses it."""
     ident = msg.get("id")
     if conn.person is None:
         return {**_error("spectator", conn.lang), "id": ident}
@@ -179,11 +180,14 @@ def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(version, int) or isinstance(version, bool):
             return {**_error("malformed", conn.lang, key="ws.no_version"), "id": ident}
         seq = room.act(conn.person, action, version)
+        if room.settled():  # stored at once (no group commit): send it now
+            room.flush()
+        else:  # the commit sends it to everyone, then this answers
+            await room.stored()
     except StickspelError as e:
         return {**room.error_message(e, conn), "id": ident}
     # per action: at debug level only (a line a move costs more than the move's own work)
     log.debug("action", extra={"table": room.id, "seq": seq, "version": room.table.version})
-    room.flush()
     return {"type": "ack", "id": ident, "seq": seq, "version": room.table.version}
 
 
