@@ -14,7 +14,7 @@ import hashlib
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -43,6 +43,9 @@ __all__ = ["Room", "Rooms", "SeatSpec", "Connection", "ViewKey", "new_token", "t
 log = logging.getLogger("stickspel.server")
 
 Status = Literal["waiting", "playing", "over"]
+
+#: A message to a connection, or its text (encoded once for several connections).
+Message = dict[str, Any] | str
 
 #: A view of the table: the person's index (``None``: the spectators), the language,
 #: whether it draws a page.  Connections of one view are sent the same state.
@@ -79,7 +82,8 @@ class Connection:
 
     person: Person | None
     lang: str
-    queue: asyncio.Queue[dict[str, Any] | str] = field(default_factory=asyncio.Queue)
+    #: Messages, each a dict or its text, or a list of them sent together (a burst).
+    queue: asyncio.Queue[Message | list[Message]] = field(default_factory=asyncio.Queue)
     sent: int = 0
     #: The connection draws a page: its states carry labels, card reasons and the panel.
     ui: bool = False
@@ -87,6 +91,25 @@ class Connection:
     protocol: int = 1
     #: The last state it was sent (the very object: a delta from it fits only it).
     last_state: dict[str, Any] | None = None
+    #: The most items its queue may hold (``None``: no bound).
+    limit: int | None = None
+    #: Its queue overflowed (the client does not read): it is sent nothing more.
+    dropped: bool = False
+    #: Called once when the queue overflows (the websocket closes the connection).
+    on_overflow: Callable[[], None] | None = None
+
+    def send(self, msg: Message | list[Message]) -> None:
+        """Queue ``msg`` (a list: messages that go together, one item of the queue,
+        e.g. what a joining connection has not seen); past the queue's bound the
+        connection is dropped instead."""
+        if self.dropped:
+            return
+        if self.limit is not None and self.queue.qsize() >= self.limit:
+            self.dropped = True
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
+        self.queue.put_nowait(msg)
 
 
 @dataclass
@@ -655,7 +678,7 @@ class Room:
                 text = events.get(key)
                 if text is None:
                     text = events[key] = encode(_event_message(e, self.tricks.get(e.seq)))
-                conn.queue.put_nowait(text)
+                conn.send(text)
             conn.sent = self.table.version
             view = self.view_key(conn)
             now = built.get(view)
@@ -664,7 +687,7 @@ class Room:
                 now = built[view] = _Built(state, self._views.get(view))
                 self._views[view] = state
             fits = now.previous is not None and conn.last_state is now.previous
-            conn.queue.put_nowait(now.delta() if conn.protocol >= 2 and fits else now.full())
+            conn.send(now.delta() if conn.protocol >= 2 and fits else now.full())
             conn.last_state = now.state
 
     def error_message(self, err: BaseException, conn: Connection) -> dict[str, Any]:
@@ -721,7 +744,7 @@ class Room:
         rematch = self.meta.get("rematch")
         if rematch and rematch != announced:
             for conn in self.connections:
-                conn.queue.put_nowait({"type": "rematch", "table": rematch})
+                conn.send({"type": "rematch", "table": rematch})
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:

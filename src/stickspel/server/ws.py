@@ -14,13 +14,15 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from stickspel.core import InvalidActionError, StickspelError
 from stickspel.i18n import render
+from stickspel.server import wsguard
 from stickspel.server.common import LANGS, log, request_lang, rooms_of
 from stickspel.server.deltas import encode
-from stickspel.server.rooms import Connection, Room
+from stickspel.server.rooms import Connection, Message, Room
 from stickspel.server.wsguard import (
     CLOSE_FLOOD,
     CLOSE_MALFORMED,
     CLOSE_ORIGIN,
+    CLOSE_SLOW,
     HELLO_SECONDS,
     BadMessage,
     RateLimit,
@@ -77,7 +79,13 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     if hello.get("type") != "hello" or person is False:
         await _refuse(websocket, _error("token", str(lang)), 4403)
         return None
-    conn = Connection(person, str(lang), ui=hello.get("ui") is True, protocol=_protocol(hello))
+    conn = Connection(
+        person,
+        str(lang),
+        limit=wsguard.SEND_QUEUE_LIMIT,
+        ui=hello.get("ui") is True,
+        protocol=_protocol(hello),
+    )
     since = hello.get("since")
     # a reconnecting client says how many events it already knows: it is sent only the rest
     conn.sent = since if isinstance(since, int) and 0 <= since <= room.table.version else 0
@@ -98,8 +106,7 @@ async def _welcome(websocket: WebSocket, room: Room, conn: Connection) -> bool:
     if not await _send(websocket, welcome):
         return False
     room.connections.append(conn)
-    for first in room.pending(conn):
-        conn.queue.put_nowait(first)
+    conn.send(list(room.pending(conn)))  # one item of its queue, however long a history
     log.info("connected", extra={"table": room.id, "spectator": person is None})
     return True
 
@@ -108,6 +115,14 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
     """Answer the client's messages until it goes; a separate task sends ``conn``'s
     queue, so events from other connections reach it while this one waits to read."""
     sender = asyncio.create_task(_send_loop(websocket, conn))
+
+    def overflow() -> None:  # the client does not read: drop it (docs/protocol.md)
+        log.info("too slow", extra={"table": room.id})
+        sender.cancel()
+        dropping.append(asyncio.get_running_loop().create_task(_close(websocket, CLOSE_SLOW)))
+
+    dropping: list[asyncio.Task[None]] = []  # the close, kept from the garbage collector
+    conn.on_overflow = overflow
     limit = RateLimit()
     try:
         while True:
@@ -118,7 +133,7 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
                     await _refuse(websocket, _error("flood", conn.lang), CLOSE_FLOOD)
                     return
                 if limit.flood_started:  # one error per flood, not one per message
-                    conn.queue.put_nowait(_rate_limited(frame, conn.lang))
+                    conn.send(_rate_limited(frame, conn.lang))
                 continue
             try:
                 reply = await _handle(room, conn, parse_message(frame))
@@ -127,7 +142,7 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
             if reply is not None and reply["type"] == "ack":
                 limit.give_back()
             if reply is not None:
-                conn.queue.put_nowait(reply)
+                conn.send(reply)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -151,8 +166,7 @@ async def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str
     if kind == "ping":
         return {"type": "pong", "version": room.table.version}
     if kind == "sync":
-        for m in room.pending(conn):
-            conn.queue.put_nowait(m)
+        conn.send(list(room.pending(conn)))
         return None
     if kind == "back":
         if conn.person is not None and room.come_back(conn.person):
@@ -235,14 +249,27 @@ async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
     it runs (a change's events and delta, an ack) as one frame, a list; else each
     message as its own frame."""
     while True:
-        batch = [await conn.queue.get()]
+        batch = _flat(await conn.queue.get())
         while not conn.queue.empty():
-            batch.append(conn.queue.get_nowait())
-        if conn.protocol >= PROTOCOL and len(batch) > 1:
-            await websocket.send_text("[" + ",".join(_text(m) for m in batch) + "]")
+            batch.extend(_flat(conn.queue.get_nowait()))
+        if conn.protocol < PROTOCOL:
+            for msg in batch:
+                await websocket.send_text(_text(msg))
             continue
-        for msg in batch:
-            await websocket.send_text(_text(msg))
+        for at in range(0, len(batch), FRAME_MESSAGES):
+            part = batch[at : at + FRAME_MESSAGES]
+            if len(part) == 1:
+                await websocket.send_text(_text(part[0]))
+            else:
+                await websocket.send_text("[" + ",".join(_text(m) for m in part) + "]")
+
+
+#: The most messages one list frame holds (a joining client's history may be long).
+FRAME_MESSAGES = 200
+
+
+def _flat(item: Message | list[Message]) -> list[Message]:
+    return item if isinstance(item, list) else [item]
 
 
 def _text(msg: dict[str, Any] | str) -> str:
