@@ -252,6 +252,7 @@ async def drive(
     urls: list[str], args: argparse.Namespace, pids: list[int]
 ) -> tuple[Tally, float, dict[str, float]]:
     tally = Tally()
+    rss_start = rss_mb(pids)
     go = asyncio.Event()
     tasks = [asyncio.create_task(table_loop(t, urls, args, tally, go)) for t in range(args.tables)]
     setup_deadline = time.perf_counter() + args.setup_seconds
@@ -274,6 +275,7 @@ async def drive(
         "client_cpu_s": time.process_time() - own0,
         "rss_mb": rss_mb(pids),
         "rss_connected_mb": rss_idle,
+        "rss_start_mb": rss_start,
     }
     failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception()]
     for task in tasks:
@@ -336,6 +338,10 @@ def run_setup(
         "client_cpu_ms_per_action": round(cpu["client_cpu_s"] * 1000 / acks, 2),
         "rss_mb": round(cpu["rss_mb"], 1),
         "rss_connected_mb": round(cpu["rss_connected_mb"], 1),
+        # the servers' growth from start to every table created and connected, idle
+        "rss_kb_per_connection": round(
+            (cpu["rss_connected_mb"] - cpu["rss_start_mb"]) * 1024 / (4 * args.tables), 1
+        ),
     }
 
 
@@ -398,7 +404,7 @@ def main() -> None:
     print(f"{info['machine']}; think {args.think} s; {info['commits']} commits; {args.rules}")
     head = (
         "setup            tables  conns  actions/s  ×first  p50 ms  p99 ms  max ms  games  refused"
-        "  cpu ms/act  busy  client ms/act  RSS MB"
+        "  cpu ms/act  busy  client ms/act  RSS MB  KB/conn"
     )
     print(head)
     for r in results:
@@ -409,6 +415,7 @@ def main() -> None:
             f" {r['max_ms']!s:>7} {r['games']:>6} {r['refusals']:>8}"
             f" {r['server_cpu_ms_per_action']:>11} {r['server_cpu_share']:>5}"
             f" {r['client_cpu_ms_per_action']:>14} {r['rss_mb']:>7}"
+            f" {r['rss_kb_per_connection']:>8}"
         )
 
 
