@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from server_helpers import PLUMP, SEATS, Running, play_out, start_server
 from websockets.exceptions import ConnectionClosed
@@ -235,6 +235,7 @@ def test_fuzz_the_websocket(server: Running) -> None:
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
     @given(hello=hellos, sent=st.lists(frames, min_size=1, max_size=4))
+    @example(hello="seat0", sent=['{"type": "\\n"}'])  # the type named in one line
     def fuzz(hello: Any, sent: list[str | bytes]) -> None:
         if hello in good:
             # seat 1 speaks protocol 2 (deltas), the others protocol 1

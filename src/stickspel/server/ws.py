@@ -14,6 +14,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from stickspel.core import InvalidActionError, StickspelError
 from stickspel.i18n import render
+from stickspel.safetext import plain
 from stickspel.server import wsguard
 from stickspel.server.common import LANGS, log, request_lang, rooms_of
 from stickspel.server.deltas import encode
@@ -173,7 +174,8 @@ async def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str
             room.flush()
         return None
     if kind != "act":
-        return _error("malformed", conn.lang, key="ws.unknown_type", kind=str(kind)[:40])
+        # the client's own text, in one line: its controls made visible
+        return _error("malformed", conn.lang, key="ws.unknown_type", kind=plain(kind, limit=40))
     return await _act(room, conn, msg)
 
 
