@@ -2,8 +2,9 @@
 persons' secret seat tokens, its store row and the connections watching it.
 
 Everything here runs on the server's event loop (one thread), so a table
-changes between two awaits only; each event is stored (committed) as the table
-logs it, before anyone is told.
+changes between two awaits only; each event is handed to the store as the table
+logs it (while the server runs, to its group commit, :mod:`~stickspel.server.commits`)
+and nobody is told of it before it is durable.
 """
 
 from __future__ import annotations
