@@ -25,7 +25,15 @@ at once; measured from that moment, for ``--seconds``:
 - latency: for every action, from the moment its client sent it to the moment
   each of the table's four connections received its ``event`` (one sample per
   connection): p50, p99, max;
-- games finished, refusals (should be 0).
+- games finished, refusals (should be 0);
+- server CPU per action: the server processes' CPU time (user + system, from
+  ``/proc``) over the measured time, divided by the actions; their RSS at the end;
+  the load generator's own CPU time (this process) beside it.
+
+``--base-src PATH`` (a second checkout's ``src``, e.g. ``git worktree add
+/tmp/base <commit>``) runs every setup twice, alternating: the servers from that
+tree (``base``), then from this one (``new``); the clients are this tree's in
+both (they speak either protocol), so the two are measured in the same window.
 
 The reference printed with each ratio is the first setup (SQLite, one process),
 measured in the same run.  The clients run in this one asyncio process, on the
@@ -80,6 +88,22 @@ class Tally:
     ready: int = 0
 
 
+#: ``stickspel serve`` under cProfile: uvicorn stops on SIGTERM and raises it again
+#: with the handler it found, here one that exits through the ``finally`` that writes.
+PROFILED = """
+import cProfile, signal, sys
+from stickspel.cli import main
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+profile = cProfile.Profile()
+profile.enable()
+try:
+    main()
+finally:
+    profile.disable()
+    profile.dump_stats({out!r})
+"""
+
+
 def _free_port() -> int:
     import socket
 
@@ -88,15 +112,32 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def spawn(database: str, folder: Path, n: int) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
-    """``n`` ``stickspel serve`` processes on ``database``; their base URLs."""
+def spawn(
+    database: str,
+    folder: Path,
+    n: int,
+    src: str | None = None,
+    profile: str | None = None,
+    deflate: bool | None = None,
+) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
+    """``n`` ``stickspel serve`` processes on ``database`` (``src``: import stickspel
+    from that tree instead; ``profile``: a folder for each one's cProfile); their base
+    URLs."""
     urls, procs = [], []
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src
+    if deflate is not None:  # permessage-deflate on or off (the default: off)
+        env["STICKSPEL_WS_DEFLATE"] = "1" if deflate else "0"
     for i in range(n):
         port = _free_port()
         cmd = [sys.executable, "-c", "from stickspel.cli import main; main()", "serve"]
+        if profile:  # cProfile of the server's main thread (its event loop), written at exit
+            out = Path(profile) / f"server{i}-{time.strftime('%H%M%S')}.prof"
+            cmd[2] = PROFILED.format(out=str(out))
         cmd += ["--port", str(port), "--database", database, "--bot-delay", "0"]
         log = (folder / f"server{i}.log").open("ab")
-        procs.append(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT))
+        procs.append(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env))
         urls.append(f"http://127.0.0.1:{port}")
     for url, proc in zip(urls, procs, strict=True):
         end = time.monotonic() + 30
@@ -110,6 +151,17 @@ def spawn(database: str, folder: Path, n: int) -> tuple[list[str], list[subproce
                 raise RuntimeError(f"a server did not start (see {folder})")
             time.sleep(0.1)
     return urls, procs
+
+
+def wait_warm(folder: Path, n: int, seconds: float = 90.0) -> None:
+    """Until each of the ``n`` servers has compiled (or loaded) its search kernels: that
+    warm-up runs in a thread of the server at start, and its CPU is not the actions'."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        logs = [(folder / f"server{i}.log").read_text(errors="replace") for i in range(n)]
+        if all("search kernels ready" in text or "warming" in text for text in logs):
+            return
+        time.sleep(0.2)
 
 
 async def seat(
@@ -176,8 +228,31 @@ async def table_loop(
                 del tally.sent[key]
 
 
-async def drive(urls: list[str], args: argparse.Namespace) -> tuple[Tally, float]:
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of the processes so far (Linux ``/proc``)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
+def rss_mb(pids: list[int]) -> float:
+    """Resident memory of the processes now, MB."""
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
+
+
+async def drive(
+    urls: list[str], args: argparse.Namespace, pids: list[int]
+) -> tuple[Tally, float, dict[str, float]]:
     tally = Tally()
+    rss_start = rss_mb(pids)
     go = asyncio.Event()
     tasks = [asyncio.create_task(table_loop(t, urls, args, tally, go)) for t in range(args.tables)]
     setup_deadline = time.perf_counter() + args.setup_seconds
@@ -188,21 +263,32 @@ async def drive(urls: list[str], args: argparse.Namespace) -> tuple[Tally, float
         if time.perf_counter() > setup_deadline:
             raise RuntimeError(f"only {tally.ready} of {args.tables} tables connected in time")
         await asyncio.sleep(0.05)
+    rss_idle = rss_mb(pids)
+    cpu0, own0 = cpu_seconds(pids), time.process_time()
     tally.measuring_since = time.perf_counter()
     go.set()
     await asyncio.sleep(args.seconds)
     measured = time.perf_counter() - tally.measuring_since
     tally.measuring_since = None
+    cpu = {
+        "server_cpu_s": cpu_seconds(pids) - cpu0,
+        "client_cpu_s": time.process_time() - own0,
+        "rss_mb": rss_mb(pids),
+        "rss_connected_mb": rss_idle,
+        "rss_start_mb": rss_start,
+    }
     failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception()]
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     if failed:
         raise RuntimeError(f"a table failed: {failed[0].exception()!r}")
-    return tally, measured
+    return tally, measured, cpu
 
 
-def run_setup(kind: str, processes: int, args: argparse.Namespace) -> dict[str, Any]:
+def run_setup(
+    kind: str, processes: int, args: argparse.Namespace, src: str | None = None, label: str = ""
+) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="stickspel-bench-", dir=args.tmp))
     cluster = None
     procs: list[subprocess.Popen[bytes]] = []
@@ -216,8 +302,9 @@ def run_setup(kind: str, processes: int, args: argparse.Namespace) -> dict[str, 
             database = f"sqlite:///{folder / 'stickspel.sqlite3'}"
             if args.relaxed:
                 database += "?synchronous=normal"
-        urls, procs = spawn(database, folder, processes)
-        tally, measured = asyncio.run(drive(urls, args))
+        urls, procs = spawn(database, folder, processes, src, args.profile, args.deflate)
+        wait_warm(folder, processes)
+        tally, measured, cpu = asyncio.run(drive(urls, args, [p.pid for p in procs]))
     finally:
         for p in procs:
             p.terminate()
@@ -231,7 +318,9 @@ def run_setup(kind: str, processes: int, args: argparse.Namespace) -> dict[str, 
         shutil.rmtree(folder, ignore_errors=True)
     lat = sorted(tally.latencies)
     ms = [x * 1000 for x in lat]
+    acks = max(tally.acks, 1)
     return {
+        "code": label,
         "database": kind,
         "processes": processes,
         "tables": args.tables,
@@ -244,6 +333,15 @@ def run_setup(kind: str, processes: int, args: argparse.Namespace) -> dict[str, 
         "p50_ms": round(statistics.median(ms), 1) if ms else None,
         "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 1) if ms else None,
         "max_ms": round(ms[-1], 1) if ms else None,
+        "server_cpu_ms_per_action": round(cpu["server_cpu_s"] * 1000 / acks, 2),
+        "server_cpu_share": round(cpu["server_cpu_s"] / measured / processes, 2),
+        "client_cpu_ms_per_action": round(cpu["client_cpu_s"] * 1000 / acks, 2),
+        "rss_mb": round(cpu["rss_mb"], 1),
+        "rss_connected_mb": round(cpu["rss_connected_mb"], 1),
+        # the servers' growth from start to every table created and connected, idle
+        "rss_kb_per_connection": round(
+            (cpu["rss_connected_mb"] - cpu["rss_start_mb"]) * 1024 / (4 * args.tables), 1
+        ),
     }
 
 
@@ -262,12 +360,33 @@ def main() -> None:
         help="commits that survive a crash of the server, not of the machine "
         "(SQLite synchronous=normal, PostgreSQL synchronous_commit=off)",
     )
+    ap.add_argument(
+        "--base-src",
+        default=None,
+        help="another checkout's src: every setup runs with its servers too (alternating)",
+    )
+    ap.add_argument(
+        "--deflate",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the servers compress each frame (permessage-deflate) or not (the default)",
+    )
+    ap.add_argument("--profile", default=None, help="a folder: cProfile each server there")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each setup (alternating)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the servers inherit it
     setups = [(k, int(n)) for k, _, n in (s.partition(":") for s in args.setups.split(","))]
-    results = [run_setup(kind, n, args) for kind, n in setups]
+    codes: list[tuple[str, str | None]] = [("new", None)]
+    if args.base_src:
+        codes = [("base", args.base_src), ("new", None)]
+    results = [
+        run_setup(kind, n, args, src, label)
+        for _ in range(args.repeat)
+        for kind, n in setups
+        for label, src in codes
+    ]
     ref = results[0]
     for r in results:
         if ref["actions_per_s"] and r["actions_per_s"] is not None:
@@ -285,14 +404,18 @@ def main() -> None:
     print(f"{info['machine']}; think {args.think} s; {info['commits']} commits; {args.rules}")
     head = (
         "setup            tables  conns  actions/s  ×first  p50 ms  p99 ms  max ms  games  refused"
+        "  cpu ms/act  busy  client ms/act  RSS MB  KB/conn"
     )
     print(head)
     for r in results:
-        name = f"{r['database']}×{r['processes']}"
+        name = f"{r['code'] + ' ' if r['code'] else ''}{r['database']}×{r['processes']}"
         print(
             f"{name:<16} {r['tables']:>6} {r['connections']:>6} {r['actions_per_s']:>10}"
             f" {r.get('actions_ratio_to_first', ''):>7} {r['p50_ms']!s:>7} {r['p99_ms']!s:>7}"
             f" {r['max_ms']!s:>7} {r['games']:>6} {r['refusals']:>8}"
+            f" {r['server_cpu_ms_per_action']:>11} {r['server_cpu_share']:>5}"
+            f" {r['client_cpu_ms_per_action']:>14} {r['rss_mb']:>7}"
+            f" {r['rss_kb_per_connection']:>8}"
         )
 
 

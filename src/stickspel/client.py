@@ -12,7 +12,11 @@ Usage (against a running ``stickspel serve``)::
     if state["legal"]:
         anna.act(state["legal"][0]["action"])  # the ack, or ServerError
 
-Every message the server sent is kept in :attr:`Client.messages`, in order.
+Every message the server sent is kept in :attr:`Client.messages`, in order.  The
+clients speak protocol 2 (docs/protocol.md): after a change the server sends the
+``delta`` from the last state; the clients apply it and hand it on as the whole
+``state`` it makes, so that code reading ``state`` messages sees no difference
+(:attr:`Client.frames` keeps the messages as they came).
 
 :class:`AsyncClient` speaks the same protocol for asyncio code that holds many
 connections in one process (the load benchmark, ``benchmarks/bench_server.py``).
@@ -24,6 +28,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection as AsyncConnection
@@ -31,7 +36,52 @@ from websockets.asyncio.client import connect as async_connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-__all__ = ["Client", "AsyncClient", "ServerError", "create_table", "request"]
+__all__ = ["Client", "AsyncClient", "ServerError", "create_table", "request", "apply_delta"]
+
+#: The protocol the clients ask for in their hello (2: deltas after each change).
+PROTOCOL = 2
+
+
+def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The state a ``delta`` makes of ``state`` (a new object; ``state`` is kept):
+    its ``set`` fields replaced whole, the keys of its ``patch`` objects replaced,
+    those of ``drop`` removed."""
+    new = {**state, **delta.get("set", {})}
+    for name, patch in delta.get("patch", {}).items():
+        new[name] = {**(state.get(name) or {}), **patch}
+    for name, keys in delta.get("drop", {}).items():
+        new[name] = {k: v for k, v in new[name].items() if k not in keys}
+    new["version"] = delta["version"]
+    return new
+
+
+def messages_of(frame: str | bytes) -> list[dict[str, Any]]:
+    """The messages of a frame: one object, or (protocol 2) a list of them."""
+    data = json.loads(frame)
+    return data if isinstance(data, list) else [data]
+
+
+class _Follower:
+    """The last state a connection knows, kept up with the server's deltas."""
+
+    def __init__(self) -> None:
+        self.state: dict[str, Any] = {}
+        self.behind = False  # a delta did not fit: the whole state was asked for
+
+    def take(self, msg: dict[str, Any]) -> tuple[dict[str, Any] | None, bool]:
+        """The message as the client hands it on (a delta as the state it makes), and
+        whether to ask ``sync`` for the whole state: ``None`` and true for the first
+        delta that does not start from the state held, ``None`` for those after it."""
+        kind = msg.get("type")
+        if kind == "delta":
+            if self.behind or self.state.get("version") != msg.get("from"):
+                ask, self.behind = not self.behind, True
+                return None, ask
+            msg = apply_delta(self.state, msg)
+            kind = "state"
+        if kind == "state":
+            self.state, self.behind = msg, False
+        return msg, False
 
 
 class ServerError(Exception):
@@ -86,15 +136,20 @@ class Client:
         lang: str = "sv",
         timeout: float = 10,
         ui: bool = False,
+        protocol: int = PROTOCOL,
     ) -> None:
         url = _ws_base(base)
         self.timeout = timeout
         self.messages: list[dict[str, Any]] = []
-        self.state: dict[str, Any] = {}
+        #: The messages as they came (a delta as a delta).
+        self.frames: list[dict[str, Any]] = []
+        self._follower = _Follower()
+        self._unread: deque[dict[str, Any]] = deque()
         self.welcome: dict[str, Any] = {}
         self._connect = connect(f"{url}/ws/tables/{table_id}", open_timeout=timeout)
         self.ws: ClientConnection = self._connect.__enter__()
         hello = {"type": "hello", "token": token, "lang": lang, "since": 0, "ui": ui}
+        hello["protocol"] = protocol  # 1: a whole state after every change
         self.ws.send(json.dumps(hello))
         try:
             self.welcome = self.recv()
@@ -106,14 +161,27 @@ class Client:
             raise
         self._next_id = 0
 
+    @property
+    def state(self) -> dict[str, Any]:
+        """The latest state (from a ``state`` message or the deltas after it)."""
+        return self._follower.state
+
     def recv(self, timeout: float | None = None) -> dict[str, Any]:
-        """The next message (kept in :attr:`messages`; a ``state`` also in :attr:`state`)."""
-        raw = self.ws.recv(timeout=self.timeout if timeout is None else timeout)
-        msg: dict[str, Any] = json.loads(raw)
-        self.messages.append(msg)
-        if msg.get("type") == "state":
-            self.state = msg
-        return msg
+        """The next message (kept in :attr:`messages`; a ``state`` also in :attr:`state`;
+        a delta as the state it makes)."""
+        end = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            if not self._unread:
+                raw = self.ws.recv(timeout=max(0.0, end - time.monotonic()))
+                self._unread.extend(messages_of(raw))
+            frame = self._unread.popleft()
+            self.frames.append(frame)
+            msg, ask = self._follower.take(frame)
+            if msg is not None:
+                self.messages.append(msg)
+                return msg
+            if ask:  # a delta that does not fit: the whole state again
+                self.ws.send(json.dumps({"type": "sync"}))
 
     def wait_for(self, pred: Any, timeout: float | None = None) -> dict[str, Any]:
         """Read until a message satisfies ``pred``; that message."""
@@ -201,6 +269,13 @@ class AsyncClient:
         self.ws = ws
         self.welcome = welcome
         self._next_id = 0
+        self._follower = _Follower()
+        self._unread: deque[dict[str, Any]] = deque()
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The latest state (from a ``state`` message or the deltas after it)."""
+        return self._follower.state
 
     @classmethod
     async def open(
@@ -210,7 +285,8 @@ class AsyncClient:
             f"{_ws_base(base)}/ws/tables/{table_id}", open_timeout=timeout, max_queue=None
         )
         try:
-            await ws.send(json.dumps({"type": "hello", "token": token, "lang": lang, "since": 0}))
+            hello = {"type": "hello", "token": token, "lang": lang, "since": 0}
+            await ws.send(json.dumps({**hello, "protocol": PROTOCOL}))
             welcome: dict[str, Any] = json.loads(await ws.recv())
             if welcome.get("type") == "error":
                 raise ServerError(welcome)
@@ -220,9 +296,15 @@ class AsyncClient:
         return cls(ws, welcome)
 
     async def recv(self) -> dict[str, Any]:
-        """The next message from the server."""
-        msg: dict[str, Any] = json.loads(await self.ws.recv())
-        return msg
+        """The next message from the server (a delta as the state it makes)."""
+        while True:
+            if not self._unread:
+                self._unread.extend(messages_of(await self.ws.recv()))
+            msg, ask = self._follower.take(self._unread.popleft())
+            if msg is not None:
+                return msg
+            if ask:  # a delta that does not fit: the whole state again
+                await self.ws.send(json.dumps({"type": "sync"}))
 
     async def act(self, action: int | str, version: int) -> str:
         """Send ``action`` for state ``version``; the id its ack or error will carry."""

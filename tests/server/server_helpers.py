@@ -52,11 +52,13 @@ def start_server(
     allowed_origins: tuple[str, ...] = (),
     ping: tuple[float, float] = (PING_INTERVAL_SECONDS, PING_TIMEOUT_SECONDS),
     trick_pause: float = 0.2,
+    send_buffer: int | None = None,
 ) -> Running:
     """A server over the database at ``db`` (a URL, or an SQLite file), on ``port``,
     else a free one (a restart keeps its port); with uvicorn's settings of ``stickspel serve``
     (``ping``: the keepalive's interval and timeout, shorter where a test waits for it; a
-    short trick pause: the tests that need the real one ask for it)."""
+    short trick pause: the tests that need the real one ask for it; ``send_buffer``: the
+    kernel's send buffer of each connection, in bytes, for tests of slow readers)."""
     app = create_app(
         open_store(str(db)),
         bot_delay=bot_delay,
@@ -73,9 +75,16 @@ def start_server(
         ws_max_size=WS_MAX_SIZE,
         ws_ping_interval=ping[0],
         ws_ping_timeout=ping[1],
+        ws_per_message_deflate=False,
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    sockets = None
+    if send_buffer is not None:  # set on the listening socket: its connections inherit it
+        listening = socket.socket()
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        listening.bind(("127.0.0.1", port))
+        sockets = [listening]
+    thread = threading.Thread(target=server.run, kwargs={"sockets": sockets}, daemon=True)
     thread.start()
     end = time.monotonic() + 10
     while not server.started:

@@ -102,8 +102,10 @@ class Knowledge:
 
 
 def check_messages(client: Client, who: int, allowed: list[list[set[str]]]) -> int:
+    """Every message as it came (a delta as a delta) and as the client made it (a
+    delta as the whole state it makes)."""
     checked = 0
-    for msg in client.messages:
+    for msg in [*client.frames, *client.messages]:
         v = msg.get("seq") if msg.get("type") == "event" else msg.get("version")
         shown = cards_in(msg)
         if v is None:

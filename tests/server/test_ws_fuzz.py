@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from server_helpers import PLUMP, SEATS, Running, play_out, start_server
 from websockets.exceptions import ConnectionClosed
@@ -25,7 +25,7 @@ from stickspel.client import Client, ServerError, create_table, request
 from stickspel.server.wsguard import MAX_JSON_DEPTH, MAX_MESSAGE_CHARS, WS_MAX_SIZE
 
 #: What the server may send: every reply's ``type`` is one of these.
-KNOWN_TYPES = {"welcome", "event", "state", "ack", "error", "pong", "rematch"}
+KNOWN_TYPES = {"welcome", "event", "state", "delta", "ack", "error", "pong", "rematch"}
 #: How the server may close a fuzzed connection: a bad first message, a refused token
 #: or origin, an unknown table, a frame over uvicorn's limit.
 CLOSE_CODES = {4400, 4403, 4404, 1009}
@@ -147,15 +147,19 @@ def _ws_url(running: Running, table: str) -> str:
     return f"{running.url.replace('http', 'ws', 1)}/ws/tables/{table}"
 
 
-def _check_reply(raw: str | bytes) -> dict[str, Any]:
+def _check_reply(raw: str | bytes) -> list[dict[str, Any]]:
+    """The frame's messages (protocol 2 sends several as a list), each checked."""
     assert isinstance(raw, str), "the server sends text frames only"
     assert "Traceback" not in raw
-    msg = json.loads(raw)
-    assert isinstance(msg, dict) and msg.get("type") in KNOWN_TYPES, raw[:200]
-    if msg["type"] == "error":
-        assert isinstance(msg.get("code"), str) and isinstance(msg.get("message"), str), msg
-        assert msg["message"] and "\n" not in msg["message"]  # one line
-    return msg
+    data = json.loads(raw)
+    messages = data if isinstance(data, list) else [data]
+    assert messages, raw[:200]
+    for msg in messages:
+        assert isinstance(msg, dict) and msg.get("type") in KNOWN_TYPES, raw[:200]
+        if msg["type"] == "error":
+            assert isinstance(msg.get("code"), str) and isinstance(msg.get("message"), str)
+            assert msg["message"] and "\n" not in msg["message"]  # one line
+    return messages
 
 
 def _exchange(ws: ClientConnection, sent: list[str | bytes]) -> list[dict[str, Any]]:
@@ -167,9 +171,9 @@ def _exchange(ws: ClientConnection, sent: list[str | bytes]) -> list[dict[str, A
             ws.send(frame)
         ws.send(json.dumps({"type": "ping", "id": "last"}))
         while True:
-            msg = _check_reply(ws.recv(timeout=10))
-            replies.append(msg)
-            if msg["type"] == "pong":
+            messages = _check_reply(ws.recv(timeout=10))
+            replies.extend(messages)
+            if any(msg["type"] == "pong" for msg in messages):
                 return replies
     except ConnectionClosed:
         codes = set(CLOSE_CODES)
@@ -231,9 +235,14 @@ def test_fuzz_the_websocket(server: Running) -> None:
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
     @given(hello=hellos, sent=st.lists(frames, min_size=1, max_size=4))
+    @example(hello="seat0", sent=['{"type": "\\n"}'])  # the type named in one line
     def fuzz(hello: Any, sent: list[str | bytes]) -> None:
         if hello in good:
-            hello = json.dumps({"type": "hello", "token": good[hello], "lang": "en"})
+            # seat 1 speaks protocol 2 (deltas), the others protocol 1
+            protocol = 2 if hello == "seat1" else 1
+            hello = json.dumps(
+                {"type": "hello", "token": good[hello], "lang": "en", "protocol": protocol}
+            )
         _fuzz_once(server, target, hello, sent)
         assert request(server.url, "GET", "/api/health")[0] == 200
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import PLUMP, SEATS, Running, free_port, spawn_server, start_server
+from server_helpers import PLUMP, SEATS, Running, free_port, play_out, spawn_server, start_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -512,3 +512,41 @@ def test_serve_runs_uvicorn_with_the_documented_keepalive(
     assert given["ws_ping_interval"] == 20.0 and given["ws_ping_timeout"] == 20.0
     assert given["ws"] == "websockets-sansio" and given["ws_max_size"] == WS_MAX_SIZE
     assert given["address"] == "http://127.0.0.1:8000/"
+
+
+def test_a_client_that_stops_reading_is_dropped_with_4408(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spectator that stops reading (its library reads one frame ahead; the kernel's
+    buffers are small on both ends, so that a short game fills them) while a game is
+    played: once what waits for it passes the send queue's bound it is dropped —
+    nothing more is queued for it, and when it reads again it finds close code 4408 —
+    while the player plays on to the end."""
+    monkeypatch.setattr(wsguard, "SEND_QUEUE_LIMIT", 16)
+    live = start_server(tmp_path / "db.sqlite3", send_buffer=4096)
+    try:
+        seats = [{"name": "A"}, {"name": "B", "bot": "random"}, {"name": "C", "bot": "random"}]
+        made = create_table(live.url, rules="plump(players=3,max_cards=8)", seats=seats)
+        host, port = live.url.removeprefix("http://").split(":")
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # before connecting
+        sock.connect((host, int(port)))
+        url = f"ws://{host}:{port}/ws/tables/{made['id']}"
+        with connect(url, sock=sock, max_queue=1, compression=None) as slow:
+            hello = {"type": "hello", "token": made["spectator_token"], "ui": True}
+            slow.send(json.dumps(hello))
+            slow.recv(timeout=10)  # the welcome; then it reads no more
+            with Client(live.url, made["id"], made["seats"][0]["token"]) as player:
+                play_out([player])
+                assert player.state["terminal"]
+                room = live.app.state.rooms.get(made["id"])
+                watching = [c for c in room.connections if c.person is None]
+                # dropped: nothing more queued for it than the bound
+                assert watching and all(c.dropped for c in watching)
+                assert all(c.queue.qsize() <= wsguard.SEND_QUEUE_LIMIT for c in watching)
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    slow.recv(timeout=10)
+            assert slow.close_code == wsguard.CLOSE_SLOW
+    finally:
+        live.stop()

@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import stickspel
 from stickspel.server import meta, pages, replays, sheets, tables, ws, wsguard
+from stickspel.server.commits import GroupCommit
 from stickspel.server.common import HERE, log
 from stickspel.server.logs import quiet_bad_utf8_frames
 from stickspel.server.rooms import TRICK_PAUSE, Rooms
@@ -78,6 +79,8 @@ def create_app(
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     rooms: Rooms = app.state.rooms
     store: Store = app.state.store
+    # the events are written by a thread, many to a commit, off the event loop
+    store.committer = GroupCommit(store, asyncio.get_running_loop())
     rooms.resume_bots()  # tables reloaded where a bot was to act
     # with PostgreSQL, other processes may serve the same tables: hear of their events
     listener = asyncio.create_task(follow_changes(store, rooms)) if store.broadcasts else None
@@ -86,6 +89,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         listener.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await listener
+    committer, store.committer = store.committer, None
+    await asyncio.to_thread(committer.stop)  # what is queued is stored
 
 
 async def access_log(

@@ -108,4 +108,4 @@ async def _answer(
         }
     finally:
         _BUSY.discard(conn)
-    conn.queue.put_nowait(reply)
+    conn.send(reply)

@@ -2,18 +2,20 @@
 persons' secret seat tokens, its store row and the connections watching it.
 
 Everything here runs on the server's event loop (one thread), so a table
-changes between two awaits only; each event is stored (committed) as the table
-logs it, before anyone is told.
+changes between two awaits only; each event is handed to the store as the table
+logs it (while the server runs, to its group commit, :mod:`~stickspel.server.commits`)
+and nobody is told of it before it is durable.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -23,6 +25,7 @@ from stickspel.core import Game, GameState, InvalidActionError, Rule, RulesError
 from stickspel.core.cards import card_str
 from stickspel.games import load_game
 from stickspel.server.catalog import titles
+from stickspel.server.deltas import encode, state_delta
 from stickspel.server.hints import hints_allowed
 from stickspel.server.seatview import (
     card_reasons,
@@ -37,11 +40,18 @@ from stickspel.table import BotMove, Event, Person, PersonView, SeatEvent, Stale
 if TYPE_CHECKING:
     from stickspel.analysis import Analysis
 
-__all__ = ["Room", "Rooms", "SeatSpec", "Connection", "new_token", "token_hash"]
+__all__ = ["Room", "Rooms", "SeatSpec", "Connection", "ViewKey", "new_token", "token_hash"]
 
 log = logging.getLogger("stickspel.server")
 
 Status = Literal["waiting", "playing", "over"]
+
+#: A message to a connection, or its text (encoded once for several connections).
+Message = dict[str, Any] | str
+
+#: A view of the table: the person's index (``None``: the spectators), the language,
+#: whether it draws a page.  Connections of one view are sent the same state.
+ViewKey = tuple[int | None, str, bool]
 
 #: The bot that plays for a person whose move timer ran out.
 STAND_IN = "heuristic"
@@ -69,14 +79,61 @@ class SeatSpec:
 @dataclass(eq=False)
 class Connection:
     """One websocket: the person it speaks for (``None``: a spectator), its
-    language, and how many of the table's events it has been sent."""
+    language, and how many of the table's events it has been sent.  Its queue holds
+    messages, or their text when it was encoded once for several connections."""
 
     person: Person | None
     lang: str
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    #: Messages, each a dict or its text, or a list of them sent together (a burst).
+    queue: asyncio.Queue[Message | list[Message]] = field(default_factory=asyncio.Queue)
     sent: int = 0
     #: The connection draws a page: its states carry labels, card reasons and the panel.
     ui: bool = False
+    #: 2: after a change it is sent the ``delta`` from the last state it was sent.
+    protocol: int = 1
+    #: The last state it was sent (the very object: a delta from it fits only it).
+    last_state: dict[str, Any] | None = None
+    #: The most items its queue may hold (``None``: no bound).
+    limit: int | None = None
+    #: Its queue overflowed (the client does not read): it is sent nothing more.
+    dropped: bool = False
+    #: Called once when the queue overflows (the websocket closes the connection).
+    on_overflow: Callable[[], None] | None = None
+
+    def send(self, msg: Message | list[Message]) -> None:
+        """Queue ``msg`` (a list: messages that go together, one item of the queue,
+        e.g. what a joining connection has not seen); past the queue's bound the
+        connection is dropped instead."""
+        if self.dropped:
+            return
+        if self.limit is not None and self.queue.qsize() >= self.limit:
+            self.dropped = True
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
+        self.queue.put_nowait(msg)
+
+
+@dataclass
+class _Built:
+    """A view's state after a change, built once, and its texts, each encoded once
+    and only when a connection needs it."""
+
+    state: dict[str, Any]
+    previous: dict[str, Any] | None
+    _full: str | None = None
+    _delta: str | None = None
+
+    def full(self) -> str:
+        if self._full is None:
+            self._full = encode(self.state)
+        return self._full
+
+    def delta(self) -> str:
+        if self._delta is None:
+            assert self.previous is not None
+            self._delta = encode(state_delta(self.previous, self.state))
+        return self._delta
 
 
 class Room:
@@ -112,7 +169,16 @@ class Room:
         self._timer_version = -1
         self._deadline: float | None = None
         self._public: tuple[int, dict[str, Any] | None] | None = None
+        #: The last state built for each view: a connection holding it is sent a delta.
+        self._views: dict[ViewKey, dict[str, Any]] = {}
         self._following = False  # applying events another process stored: not saved again
+        #: The last event stored durably: nothing after it is sent to anyone yet.
+        self.durable = self.table.version
+        #: A rebuild of the table from the store starts a new generation: the writes of
+        #: the old one still queued are refused (:mod:`~stickspel.server.commits`).
+        self._generation = 0
+        #: The table's last write not yet settled (group commit), ``None``: none.
+        self._last_write: asyncio.Future[None] | None = None
         #: The finished game's analysis pages, by (version, language).
         self.analyses: dict[int, Analysis] = {}  # by version: judged once, viewed per person
         #: A new table's tokens, kept only to answer its creator (the store has hashes).
@@ -178,7 +244,46 @@ class Room:
             return
         state = self.table.state
         checkpoint = self.table.to_record() if state.is_chance() or state.is_terminal() else None
-        self.store.append(self.id, event.seq - 1, [stored_item(event)], checkpoint)
+        items = [stored_item(event)]
+        committer = self.store.committer
+        if committer is None or not _on_loop(committer.loop):  # a script, a test: at once
+            self.store.append(self.id, event.seq - 1, items, checkpoint)
+            self.durable = event.seq
+            return
+        write = committer.append(self.id, event.seq - 1, items, checkpoint, self._generation)
+        write.add_done_callback(functools.partial(self._stored, event.seq, self._generation))
+        self._last_write = write
+
+    def _stored(self, seq: int, generation: int, write: asyncio.Future[None]) -> None:
+        """A write settled (on the loop, in the order of the writes): once the table's
+        last event is durable, everyone is sent what it has not had; a refused write
+        (another process stored its event first) rebuilds the table from the store."""
+        if generation != self._generation:
+            return  # a write of a table since rebuilt
+        error = write.exception()
+        if error is None:
+            self.durable = max(self.durable, seq)
+            if self.durable >= self.table.version:
+                self.flush()
+            return
+        if not isinstance(error, VersionConflict):
+            log.error("event not stored", extra={"table": self.id, "error": type(error).__name__})
+        self.reload()
+
+    async def stored(self) -> None:
+        """Wait until the table's events so far are durable; :class:`StaleVersionError`
+        if one was refused (nothing of it was kept, the table was rebuilt)."""
+        write = self._last_write
+        if write is None:
+            return
+        try:
+            await asyncio.shield(write)
+        except Exception:
+            raise StaleVersionError(-1, self.table.version) from None
+
+    def settled(self) -> bool:
+        """Whether every event of the table is durable (nothing waits for a commit)."""
+        return self.durable >= self.table.version
 
     def _take_in_events(self) -> int:
         """Apply the stored events after the table's version (not storing them again);
@@ -190,6 +295,7 @@ class Room:
                 if seq != self.table.version + 1:
                     raise ValueError(f"event {seq} after {self.table.version}")
                 apply_item(self.table, item)
+                self.durable = max(self.durable, seq)  # stored by the other process
         finally:
             self._following = False
         return len(stored)
@@ -264,6 +370,7 @@ class Room:
         if row.record is not None:
             room.table = room._new_table(row.record)
         room._take_in_events()
+        room.durable = room.table.version
         return room
 
     @property
@@ -469,46 +576,66 @@ class Room:
             "hints": hints_allowed(self.meta),
         }
 
+    def view_key(self, conn: Connection) -> ViewKey:
+        person = None if conn.person is None else self.table.person_index(conn.person)
+        return (person, conn.lang, conn.ui)
+
     def state_message(self, conn: Connection) -> dict[str, Any]:
-        """The connection's view now: its seat's observation (a spectator: the public
-        one), its legal actions, the calls refused with the reason, the timer and who
-        is away; for a page (``conn.ui``) also the labels, the reasons of the cards it
-        may not play and the game's panel."""
-        view: PersonView = self.table.view(conn.person)
-        state: GameState = self.table.state
+        """The connection's view now (:meth:`_view_state`)."""
+        return self._view_state(self.view_key(conn), conn.person, self._shared_state())
+
+    def _shared_state(self) -> dict[str, Any]:
+        """The fields of the state that every view shares, built once a change."""
         n = len(self.persons)
-        names = self.names_by_seat()
-        obs = view.observation
-        legal = list(view.legal_actions)
-        public = self.public_observation() if conn.person is None else None
+        state: GameState = self.table.state
+        terminal = state.is_terminal()
         to_act = self.table.to_act()
-        out = {
-            "type": "state",
-            "version": view.version,
+        return {
             "status": self.status,
-            "seat": view.seat,
             "seating": [self.table.person_index(self.table.person_at(s)) for s in range(n)],
-            "names": names,
+            "names": self.names_by_seat(),
             "to_act": None if to_act is None else self.table.person_index(to_act),
-            "observation": obs,
-            "public": public,
-            "legal": legal_entries(state, legal, obs, conn.lang, labels=conn.ui),
-            "refused": refused_calls(state, legal, obs, conn.lang, names),
-            "terminal": view.terminal,
+            "terminal": terminal,
             "totals": [float(x) for x in state.returns()],
             # totals and winners are indexed like the record's players (persons)
-            "winners": [self.persons[i].name for i in state.winners()] if view.terminal else [],
+            "winners": [self.persons[i].name for i in state.winners()] if terminal else [],
             "timer": self.timer,
             "trick_pause": self.trick_pause,
             "deadline": self.deadline_left(),
             "away": sorted(self.table.person_index(p) for p in self.away),
         }
-        if conn.ui:
+
+    def _view_state(
+        self, key: ViewKey, person: Person | None, shared: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A view's state: its seat's observation (a spectator: the public one), its
+        legal actions, the calls refused with the reason, and ``shared``; for a page
+        (``ui``) also the labels, the reasons of the cards it may not play and the
+        game's panel.  The legal actions, refusals and reasons are built only for the
+        seat to act (the others have none)."""
+        _, lang, ui = key
+        view: PersonView = self.table.view(person)
+        state: GameState = self.table.state
+        names = shared["names"]
+        obs = view.observation
+        legal = list(view.legal_actions)
+        public = self.public_observation() if person is None else None
+        out = {
+            "type": "state",
+            "version": view.version,
+            "seat": view.seat,
+            **shared,
+            "observation": obs,
+            "public": public,
+            "legal": legal_entries(state, legal, obs, lang, labels=ui) if legal else [],
+            "refused": refused_calls(state, legal, obs, lang, names) if legal else [],
+        }
+        if ui:
             hand = (obs or {}).get("hand") or []
-            out["reasons"] = card_reasons(state, hand, legal, conn.lang, names) if legal else {}
+            out["reasons"] = card_reasons(state, hand, legal, lang, names) if legal else {}
             seen = obs if obs is not None else public
             out["panel"] = panel(
-                seen, self.game_name, names, conn.lang, seat=view.seat, to_act=bool(legal)
+                seen, self.game_name, names, lang, seat=view.seat, to_act=bool(legal)
             )
         return out
 
@@ -522,18 +649,53 @@ class Room:
         return self._public[1]
 
     def pending(self, conn: Connection) -> list[dict[str, Any]]:
-        """The messages ``conn`` has not had yet: new events, then the state."""
+        """The messages ``conn`` has not had yet: new events, then the whole state (on
+        joining, and when it asks ``sync``); none while an event waits for its commit
+        (the commit sends them, the whole state since ``conn`` holds none)."""
+        if not self.settled():
+            conn.last_state = None
+            return []
         events = self.table.events_for(conn.person, since=conn.sent)
         conn.sent = self.table.version
         out = [_event_message(e, self.tricks.get(e.seq)) for e in events]
-        out.append(self.state_message(conn))
+        key = self.view_key(conn)
+        state = self._view_state(key, conn.person, self._shared_state())
+        if state != self._views.get(key):
+            self._views[key] = state
+        # the view's state object: the view's next delta fits this connection too
+        conn.last_state = self._views[key]
+        out.append(state)
         return out
 
     def flush(self) -> None:
+        """Send every connection what changed: the new events, each encoded once for
+        everyone who sees it alike, then its view's state, built and encoded once for
+        all the view's connections, or (protocol 2) the delta from the state the
+        connection was last sent.  Nothing while an event waits for its commit: the
+        commit sends it (:meth:`_stored`)."""
         self.arm_timer()
+        if not self.connections or not self.settled():
+            return
+        shared = self._shared_state()
+        built: dict[ViewKey, _Built] = {}
+        events: dict[tuple[Any, ...], str] = {}
         for conn in self.connections:
-            for msg in self.pending(conn):
-                conn.queue.put_nowait(msg)
+            for e in self.table.events_for(conn.person, since=conn.sent):
+                key = _event_key(e, conn)
+                text = events.get(key)
+                if text is None:
+                    text = events[key] = encode(_event_message(e, self.tricks.get(e.seq)))
+                conn.send(text)
+            conn.sent = self.table.version
+            view = self.view_key(conn)
+            now = built.get(view)
+            if now is None:
+                state = self._view_state(view, conn.person, shared)
+                now = built[view] = _Built(state, self._views.get(view))
+                self._views[view] = state
+            fits = now.previous is not None and conn.last_state is now.previous
+            conn.send(now.delta() if conn.protocol >= 2 and fits else now.full())
+            conn.last_state = now.state
 
     def error_message(self, err: BaseException, conn: Connection) -> dict[str, Any]:
         from stickspel.table import StaleVersionError
@@ -562,8 +724,11 @@ class Room:
         if row is None:
             return
         self.meta = row.meta
+        self._generation += 1
+        self._last_write = None
         self.table = self._new_table(row.record)
         self._take_in_events()
+        self.durable = self.table.version
         for person in self.away:  # their stand-ins play on
             self.table.bots[person] = self._stand_in()
         self.flush()
@@ -586,7 +751,15 @@ class Room:
         rematch = self.meta.get("rematch")
         if rematch and rematch != announced:
             for conn in self.connections:
-                conn.queue.put_nowait({"type": "rematch", "table": rematch})
+                conn.send({"type": "rematch", "table": rematch})
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this code runs on ``loop`` (the server's), not in a script or thread."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 def token_hash(token: str) -> str:
@@ -632,6 +805,14 @@ def hash_stored_tokens(meta: dict[str, Any]) -> bool:
             meta[f"{key}_hash"] = token_hash(meta.pop(key))
             changed = True
     return changed
+
+
+def _event_key(e: SeatEvent, conn: Connection) -> tuple[Any, ...]:
+    """What tells apart the forms of one event: whether the action was seen, and for a
+    deal the viewer (it carries the viewer's own observation)."""
+    if e.observation is not None:
+        return ("deal", e.seq, id(conn.person))
+    return ("event", e.seq, e.hidden)
 
 
 def _event_message(e: SeatEvent, trick: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -44,9 +44,12 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stickspel.core import StickspelError
+
+if TYPE_CHECKING:
+    from stickspel.server.commits import GroupCommit
 
 __all__ = [
     "Store",
@@ -57,6 +60,7 @@ __all__ = [
     "Change",
     "StoreError",
     "VersionConflict",
+    "Write",
     "open_store",
     "default_database_url",
     "redact_url",
@@ -126,6 +130,35 @@ def _sheet_of(row: tuple[Any, ...]) -> StoredSheet:
 Statement = tuple[str, tuple[Any, ...]]
 
 
+@dataclass(frozen=True)
+class Write:
+    """Events ``since + 1 …`` of a table and, with them, its checkpoint (``record``)."""
+
+    table_id: str
+    since: int
+    items: Sequence[dict[str, Any]]
+    record: dict[str, Any] | None = None
+
+
+def _append_statements(write: Write) -> list[Statement]:
+    statements: list[Statement] = [
+        (
+            "INSERT INTO events (table_id, seq, item) VALUES (?, ?, ?)",
+            (write.table_id, write.since + i + 1, json.dumps(item, ensure_ascii=False)),
+        )
+        for i, item in enumerate(write.items)
+    ]
+    if write.record is not None:
+        version = write.since + len(write.items)
+        statements.append(
+            (
+                "UPDATE tables SET record = ?, version = ? WHERE id = ?",
+                (json.dumps(write.record, ensure_ascii=False), version, write.table_id),
+            )
+        )
+    return statements
+
+
 class Store(ABC):
     """A database of tables and their event logs behind a DB-API connection."""
 
@@ -140,6 +173,10 @@ class Store(ABC):
         # (one round trip), several are wrapped in BEGIN … COMMIT by _run
         self._conn = connection
         self._lock = threading.Lock()
+        #: The writer thread that commits the tables' events in groups, while the
+        #: server runs (:mod:`stickspel.server.commits`); ``None``: each write commits
+        #: on the caller's thread.
+        self.committer: GroupCommit | None = None
         self._migrate()
 
     # --- the dialect ------------------------------------------------------------------
@@ -278,27 +315,63 @@ class Store(ABC):
         game after them, as the table's checkpoint — in one transaction.
         :class:`VersionConflict` (and nothing stored) if another writer has stored one
         of these events."""
-        version = since + len(items)
-        statements: list[Statement] = [
-            (
-                "INSERT INTO events (table_id, seq, item) VALUES (?, ?, ?)",
-                (table_id, since + i + 1, json.dumps(item, ensure_ascii=False)),
-            )
-            for i, item in enumerate(items)
-        ]
-        if record is not None:
-            statements.append(
-                (
-                    "UPDATE tables SET record = ?, version = ? WHERE id = ?",
-                    (json.dumps(record, ensure_ascii=False), version, table_id),
-                )
-            )
         try:
-            self._run(statements)
+            self._run(_append_statements(Write(table_id, since, items, record)))
         except Exception as e:
             if self._is_duplicate(e):
                 raise VersionConflict(f"table {table_id} already has event {since + 1}") from None
             raise
+
+    def append_many(self, writes: Sequence[Write]) -> list[VersionConflict | None]:
+        """Store several :meth:`append` writes in one transaction: one commit (one
+        ``fsync``) for all.  Each runs in a savepoint: one that meets an event another
+        writer stored gets its :class:`VersionConflict` (in the list, by position) and
+        is not kept; the others are, except the later writes of a table one of whose
+        writes was refused (made on top of it: refused too, untried).  Any other error
+        keeps none and is raised."""
+        try:
+            return self._append_many_once(writes)
+        except Exception as e:
+            if not self._lost(e):
+                raise
+        with self._lock:
+            self._reconnect()
+        return self._append_many_once(writes)
+
+    def _append_many_once(self, writes: Sequence[Write]) -> list[VersionConflict | None]:
+        results: list[VersionConflict | None] = []
+        refused: set[str] = set()
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                cur.execute("BEGIN")
+                for write in writes:
+                    conflict = VersionConflict(
+                        f"table {write.table_id} already has event {write.since + 1}"
+                    )
+                    if write.table_id in refused:
+                        results.append(conflict)
+                        continue
+                    cur.execute("SAVEPOINT one_write")
+                    try:
+                        for text, params in _append_statements(write):
+                            cur.execute(self._sql(text), params)
+                        results.append(None)
+                    except Exception as e:
+                        if not self._is_duplicate(e):
+                            raise
+                        cur.execute("ROLLBACK TO SAVEPOINT one_write")
+                        results.append(conflict)
+                        refused.add(write.table_id)
+                    cur.execute("RELEASE SAVEPOINT one_write")
+                cur.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    cur.execute("ROLLBACK")
+                raise
+            finally:
+                cur.close()
+        return results
 
     def tables(self) -> list[StoredTable]:
         """Every table, oldest first."""

@@ -144,7 +144,7 @@ async def rematch(table_id: str, body: TokenIn, request: Request) -> dict[str, A
         return error(409, "not_over")
     new = rooms.rematch(room)
     for conn in room.connections:
-        conn.queue.put_nowait({"type": "rematch", "table": new.id})
+        conn.send({"type": "rematch", "table": new.id})
     return {**new.info(), "table_url": f"/t/{new.id}"}
 
 

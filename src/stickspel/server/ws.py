@@ -14,13 +14,16 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from stickspel.core import InvalidActionError, StickspelError
 from stickspel.i18n import render
-from stickspel.server import hints
+from stickspel.safetext import plain
+from stickspel.server import hints, wsguard
 from stickspel.server.common import LANGS, log, request_lang, rooms_of
-from stickspel.server.rooms import Connection, Room
+from stickspel.server.deltas import encode
+from stickspel.server.rooms import Connection, Message, Room
 from stickspel.server.wsguard import (
     CLOSE_FLOOD,
     CLOSE_MALFORMED,
     CLOSE_ORIGIN,
+    CLOSE_SLOW,
     HELLO_SECONDS,
     BadMessage,
     RateLimit,
@@ -28,7 +31,10 @@ from stickspel.server.wsguard import (
     parse_message,
 )
 
-__all__ = ["add_routes"]
+__all__ = ["add_routes", "PROTOCOL"]
+
+#: The newest protocol the server speaks (docs/protocol.md): 2 sends deltas.
+PROTOCOL = 2
 
 
 def add_routes(app: FastAPI) -> None:
@@ -74,7 +80,13 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     if hello.get("type") != "hello" or person is False:
         await _refuse(websocket, _error("token", str(lang)), 4403)
         return None
-    conn = Connection(person, str(lang), ui=hello.get("ui") is True)
+    conn = Connection(
+        person,
+        str(lang),
+        limit=wsguard.SEND_QUEUE_LIMIT,
+        ui=hello.get("ui") is True,
+        protocol=_protocol(hello),
+    )
     since = hello.get("since")
     # a reconnecting client says how many events it already knows: it is sent only the rest
     conn.sent = since if isinstance(since, int) and 0 <= since <= room.table.version else 0
@@ -90,13 +102,12 @@ async def _welcome(websocket: WebSocket, room: Room, conn: Connection) -> bool:
         "table": room.info(),
         "person": None if person is None else room.table.person_index(person),
         "spectator": person is None,
-        "protocol": 1,
+        "protocol": conn.protocol,
     }
     if not await _send(websocket, welcome):
         return False
     room.connections.append(conn)
-    for first in room.pending(conn):
-        conn.queue.put_nowait(first)
+    conn.send(list(room.pending(conn)))  # one item of its queue, however long a history
     log.info("connected", extra={"table": room.id, "spectator": person is None})
     return True
 
@@ -105,6 +116,14 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
     """Answer the client's messages until it goes; a separate task sends ``conn``'s
     queue, so events from other connections reach it while this one waits to read."""
     sender = asyncio.create_task(_send_loop(websocket, conn))
+
+    def overflow() -> None:  # the client does not read: drop it (docs/protocol.md)
+        log.info("too slow", extra={"table": room.id})
+        sender.cancel()
+        dropping.append(asyncio.get_running_loop().create_task(_close(websocket, CLOSE_SLOW)))
+
+    dropping: list[asyncio.Task[None]] = []  # the close, kept from the garbage collector
+    conn.on_overflow = overflow
     limit = RateLimit()
     try:
         while True:
@@ -115,16 +134,16 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
                     await _refuse(websocket, _error("flood", conn.lang), CLOSE_FLOOD)
                     return
                 if limit.flood_started:  # one error per flood, not one per message
-                    conn.queue.put_nowait(_rate_limited(frame, conn.lang))
+                    conn.send(_rate_limited(frame, conn.lang))
                 continue
             try:
-                reply = _handle(room, conn, parse_message(frame))
+                reply = await _handle(room, conn, parse_message(frame))
             except BadMessage as e:
                 reply = _bad_message(e, conn.lang)
             if reply is not None and reply["type"] == "ack":
                 limit.give_back()
             if reply is not None:
-                conn.queue.put_nowait(reply)
+                conn.send(reply)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -135,14 +154,20 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
         log.info("disconnected", extra={"table": room.id})
 
 
-def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
+def _protocol(hello: dict[str, Any]) -> int:
+    """The protocol the hello asks for: 2 (deltas) when it says so, else 1 (a whole
+    state after every change, as clients that name none expect)."""
+    asked = hello.get("protocol")
+    return PROTOCOL if isinstance(asked, int) and asked >= PROTOCOL else 1
+
+
+async def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
     """One client message: the reply to queue (events go to every connection)."""
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong", "version": room.table.version}
     if kind == "sync":
-        for m in room.pending(conn):
-            conn.queue.put_nowait(m)
+        conn.send(list(room.pending(conn)))
         return None
     if kind == "back":
         if conn.person is not None and room.come_back(conn.person):
@@ -151,12 +176,14 @@ def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]
     if kind == "hint":  # the coach: answered later, off the event loop
         return hints.ask(room, conn, msg)
     if kind != "act":
-        return _error("malformed", conn.lang, key="ws.unknown_type", kind=str(kind)[:40])
-    return _act(room, conn, msg)
+        # the client's own text, in one line: its controls made visible
+        return _error("malformed", conn.lang, key="ws.unknown_type", kind=plain(kind, limit=40))
+    return await _act(room, conn, msg)
 
 
-def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    """An ``act`` message: its ack, or the error that refuses it."""
+async def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
+    """An ``act`` message: its ack once its event (and the bots' after it) is durable
+    and sent to everyone, or the error that refuses it."""
     ident = msg.get("id")
     if conn.person is None:
         return {**_error("spectator", conn.lang), "id": ident}
@@ -171,10 +198,14 @@ def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(version, int) or isinstance(version, bool):
             return {**_error("malformed", conn.lang, key="ws.no_version"), "id": ident}
         seq = room.act(conn.person, action, version)
+        if room.settled():  # stored at once (no group commit): send it now
+            room.flush()
+        else:  # the commit sends it to everyone, then this answers
+            await room.stored()
     except StickspelError as e:
         return {**room.error_message(e, conn), "id": ident}
-    log.info("action", extra={"table": room.id, "seq": seq, "version": room.table.version})
-    room.flush()
+    # per action: at debug level only (a line a move costs more than the move's own work)
+    log.debug("action", extra={"table": room.id, "seq": seq, "version": room.table.version})
     return {"type": "ack", "id": ident, "seq": seq, "version": room.table.version}
 
 
@@ -218,9 +249,36 @@ def _rate_limited(frame: str | bytes, lang: str) -> dict[str, Any]:
 
 
 async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
+    """Send ``conn``'s queue: to a protocol-2 connection everything queued by the time
+    it runs (a change's events and delta, an ack) as one frame, a list; else each
+    message as its own frame."""
     while True:
-        msg = await conn.queue.get()
-        await websocket.send_json(msg)
+        batch = _flat(await conn.queue.get())
+        while not conn.queue.empty():
+            batch.extend(_flat(conn.queue.get_nowait()))
+        if conn.protocol < PROTOCOL:
+            for msg in batch:
+                await websocket.send_text(_text(msg))
+            continue
+        for at in range(0, len(batch), FRAME_MESSAGES):
+            part = batch[at : at + FRAME_MESSAGES]
+            if len(part) == 1:
+                await websocket.send_text(_text(part[0]))
+            else:
+                await websocket.send_text("[" + ",".join(_text(m) for m in part) + "]")
+
+
+#: The most messages one list frame holds (a joining client's history may be long).
+FRAME_MESSAGES = 200
+
+
+def _flat(item: Message | list[Message]) -> list[Message]:
+    return item if isinstance(item, list) else [item]
+
+
+def _text(msg: dict[str, Any] | str) -> str:
+    """A message's text (it may have been encoded once for several connections)."""
+    return msg if isinstance(msg, str) else encode(msg)
 
 
 async def _send(websocket: WebSocket, msg: dict[str, Any]) -> bool:

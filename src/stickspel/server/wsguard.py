@@ -42,6 +42,8 @@ __all__ = [
     "CLOSE_MALFORMED",
     "CLOSE_ORIGIN",
     "CLOSE_FLOOD",
+    "CLOSE_SLOW",
+    "SEND_QUEUE_LIMIT",
     "BadMessage",
     "parse_message",
     "RateLimit",
@@ -85,6 +87,13 @@ PING_TIMEOUT_SECONDS = 20.0
 CLOSE_MALFORMED = 4400
 CLOSE_ORIGIN = 4403
 CLOSE_FLOOD = 4429
+#: The most messages waiting to be sent to one connection.  They wait only while the
+#: socket does not take them (the client does not read: its buffers and the server's
+#: are full); a connection whose queue would grow past this is dropped
+#: (:data:`CLOSE_SLOW`) rather than the server holding the game for it in memory.
+SEND_QUEUE_LIMIT = 512
+#: Close code of a connection dropped because it did not read what it was sent.
+CLOSE_SLOW = 4408
 
 
 class OriginError(ValueError):

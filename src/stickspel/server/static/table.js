@@ -22,6 +22,7 @@ let lastTurnKey = "";
 let turnChanged = false;
 let deadlineAt = null;  // when the clock of the person to act runs out (this page's clock)
 let caughtUp = false;  // the events before the first state are history: no pauses for them
+let behind = false;  // a delta did not fit this page's state: the whole state was asked for
 const events = [];  // the events so far, kept to redraw the log in another language
 const finished = [];  // finished tricks waiting to be shown in full: {trick, until}
 const marked = [];  // Tremanswhist's buying: the cards chosen to put away, not yet sent
@@ -57,8 +58,11 @@ function connect() {
   setConn(retry ? "reconnecting" : "connecting");
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/tables/${info.id}`);
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: token(), lang, since: 0, ui: true }));
-  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: token(), lang, since: 0, ui: true, protocol: 2 }));
+  ws.onmessage = (ev) => {
+    const data = JSON.parse(ev.data);  // one message, or (protocol 2) a list of them
+    for (const msg of Array.isArray(data) ? data : [data]) receive(msg);
+  };
   ws.onclose = (ev) => {
     if (switching) { switching = false; connect(); return; }
     if (refused || ev.code === 4403 || ev.code === 4404) { refuse(ev.code === 4404 ? "no_table" : "token"); return; }
@@ -92,18 +96,15 @@ function receive(msg) {
   switch (msg.type) {
     case "welcome":
       retry = 0;
+      behind = false;
       caughtUp = false;
       setConn("connected");
       events.length = 0;
       fill($("log"));
       break;
     case "event": logEvent(msg); break;
-    case "state":
-      state = msg;
-      caughtUp = true;
-      render();
-      sendQueued();
-      break;
+    case "state": takeState(msg); break;
+    case "delta": takeDelta(msg); break;
     case "ack": $("error").textContent = ""; break;
     case "error":
       $("error").textContent = errorText(lang, msg.code, msg.message);
@@ -114,6 +115,37 @@ function receive(msg) {
     case "hint": showHint(msg); break;
   }
   if (msg.type === "error" && String(msg.id ?? "").startsWith("hint-")) { hint = null; renderCoach(); }
+}
+
+function takeState(next) {
+  state = next;
+  behind = false;
+  caughtUp = true;
+  render();
+  sendQueued();
+}
+
+// protocol 2: after a change the server sends only what changed since the last state
+// (docs/protocol.md); one that does not start from this page's state asks for the whole
+function takeDelta(d) {
+  if (behind) return;
+  if (!state || state.version !== d.from) {
+    behind = true;
+    ws.send(JSON.stringify({ type: "sync" }));
+    return;
+  }
+  takeState(applyDelta(state, d));
+}
+
+function applyDelta(base, d) {
+  const next = { ...base, ...d.set };
+  for (const [name, patch] of Object.entries(d.patch ?? {})) next[name] = { ...(base[name] ?? {}), ...patch };
+  for (const [name, keys] of Object.entries(d.drop ?? {})) {
+    next[name] = { ...next[name] };
+    for (const key of keys) delete next[name][key];
+  }
+  next.version = d.version;
+  return next;
 }
 
 const nameOf = (seat) => (seat === null || seat === undefined ? "" : state?.names[seat] ?? `#${seat}`);
