@@ -57,6 +57,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from stickspel.bots.call_search import call_values, searched_call
 from stickspel.bots.config import ExpertConfig, card_evaluator
 from stickspel.bots.pimc import pimc_values
 from stickspel.bots.registry import heuristic_bot
@@ -134,6 +135,8 @@ class ExpertBot:
         in_play = turn.observation["phase"] == "play"
         if not in_play and not self._searches_calls(adapter):
             return self._heuristic(turn)
+        if not in_play and not adapter.bids:  # Priffe's calls, Tremanswhist's exchange
+            return searched_call(self, turn, rng, self._heuristic(turn))
         if not in_play and adapter.bids and self.bid_model() == "ismcts":
             return adapter.bid_action(most_simulated_bid(self._ismcts(turn, rng)))
         if in_play and self._evaluator(adapter) == "ismcts":
@@ -181,6 +184,9 @@ class ExpertBot:
             bids = self._even_ismcts(turn)
             by_bid = adapter.root_bids(turn.legal_actions)
             return {a: bids.get(b, 0.0) for b, a in by_bid.items()}
+        if not in_play and not adapter.bids:
+            legal = list(turn.legal_actions)
+            return call_values(self, turn, self._rng(turn), legal, self._heuristic(turn)).means
         return pimc_values(self, adapter, turn, list(turn.legal_actions), self._rng(turn), in_play)
 
     def _even_ismcts(self, turn: Turn) -> dict[int, float]:
