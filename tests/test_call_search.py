@@ -9,7 +9,7 @@ import random
 import pytest
 
 from stickspel.bots import Turn
-from stickspel.bots.call_search import CallValues, call_values
+from stickspel.bots.call_search import MIN_WORLDS, CallValues, call_values
 from stickspel.bots.expert import ExpertBot
 from stickspel.bots.registry import heuristic_bot
 from stickspel.core import CALL_BASE, Deal
@@ -114,13 +114,30 @@ def test_fixed_work_repeats_itself_and_keeps_the_heuristic_when_unclear() -> Non
     assert searcher(samples=8, seed=2).evaluate(turn) == first
     assert set(first) == set(turn.legal_actions)
     # a gain inside its noise does not move the choice off the heuristic's
-    unclear = CallValues(1, gains={1: 0.0, 2: 3.0}, errors={1: 0.0, 2: 2.0})
+    unclear = CallValues(1, gains={1: 0.0, 2: 3.0}, errors={1: 0.0, 2: 2.0}, worlds=20)
     assert unclear.choice() == 1
-    clear = CallValues(1, gains={1: 0.0, 2: 5.0}, errors={1: 0.0, 2: 2.0})
+    clear = CallValues(1, gains={1: 0.0, 2: 5.0}, errors={1: 0.0, 2: 2.0}, worlds=20)
     assert clear.choice() == 2
+    few = CallValues(1, gains={1: 0.0, 2: 5.0}, errors={1: 0.0, 2: 0.1}, worlds=MIN_WORLDS - 1)
+    assert few.choice() == 1  # too few worlds to trust their error
     h = heuristic_bot("priffe", seed=2).act(turn)
-    assert searcher(samples=1, seed=2).act(turn) == h  # one world: no error, no move
+    assert searcher(samples=1, seed=2).act(turn) == h
 
 
 def test_dealt_card_names_round_trip() -> None:
     assert all(parse_card(_name(c)) == c for c in range(52))
+
+
+def test_the_cheap_call_turn_gives_the_heuristic_the_same_call() -> None:
+    from stickspel.bots.search_adapter import adapter_for
+
+    adapter = adapter_for("priffe")
+    model = heuristic_bot("priffe", seed=0)
+    for style in ("modern", "old"):
+        for seed in range(40):
+            state = PriffeState(PriffeRules(style=style), first_dealer=seed % 4)
+            state.apply_chance(random.Random(seed))
+            while state.phase != PriffeState.PLAY_PHASE and not state.deal_over():
+                full = model.act(Turn.of(state, worlds=False))
+                assert model.act(adapter.model_turn(state)) == full
+                state.apply_action(full)

@@ -15,7 +15,7 @@ numbers), so that their difference is the candidate's, not the dice's.
 
 The heuristic's own choice is the default: another candidate replaces it only
 when its weighted mean gain over the worlds is at least :data:`Z_SCORE`
-standard errors above nothing, so that the noise of few worlds does not pick
+standard errors above nothing, over :data:`MIN_WORLDS` worlds at least, so that the noise of few worlds does not pick
 whichever candidate was luckiest (the choice among several by their means alone
 measured weaker than the heuristic, benchmarks/RESULTS.md).
 
@@ -46,11 +46,21 @@ from stickspel.core.turn import Turn
 if TYPE_CHECKING:
     from stickspel.bots.expert import ExpertBot
 
-__all__ = ["CallValues", "call_values", "searched_call", "world_call_values", "Z_SCORE"]
+__all__ = [
+    "CallValues",
+    "call_values",
+    "searched_call",
+    "world_call_values",
+    "Z_SCORE",
+    "MIN_WORLDS",
+]
 
 #: Standard errors a candidate's mean gain over the heuristic's choice must reach
 #: before it replaces that choice.
 Z_SCORE = 2.0
+#: Worlds a decision must have judged before the heuristic's choice may be left: a
+#: standard error from fewer is itself too unsure (a short ``think_ms``).
+MIN_WORLDS = 6
 #: The play-out policy and its chance of a random card at each card.
 POLICY = "careful"
 NOISE = 0.1
@@ -71,6 +81,8 @@ class CallValues:
     def choice(self, z: float = Z_SCORE) -> int:
         """The candidate of the largest gain that is ``z`` standard errors clear of
         nothing; the default where none is."""
+        if self.worlds < MIN_WORLDS:
+            return self.default
         clear = [
             a
             for a, g in self.gains.items()
@@ -134,7 +146,9 @@ def world_call_values(
     decided by the heuristic bot, the deal played out by the careful policy
     (``bot.config.rollouts`` play-outs, the same random stream for every candidate)."""
     from stickspel.bots.registry import heuristic_bot
+    from stickspel.bots.search_adapter import adapter_for
 
+    adapter = adapter_for(world.GAME)
     model_seed = rng.randrange(1 << 30)
     playout_seed = rng.randrange(1 << 30)
     play = type(world).PLAY_PHASE
@@ -144,7 +158,7 @@ def world_call_values(
         w = world.clone()
         w.apply_action(action)
         while w.phase != play and not w.deal_over():
-            w.apply_action(model.act(Turn.of(w, worlds=False)))
+            w.apply_action(model.act(adapter.model_turn(w)))
         out[action] = _played_value(bot, w, seat, playout_seed)
     return out
 

@@ -10,13 +10,40 @@ heuristic here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from stickspel.bots.search_adapter import SearchAdapter
+from stickspel.core.turn import Turn
+from stickspel.games.priffe.rules import PHASES
 
 __all__ = ["SEARCH"]
 
 
 class PriffeSearch(SearchAdapter):
     few_cards = "auto"
+
+    def model_turn(self, world: Any) -> Turn:
+        """A call's turn with only what the heuristic's auction reads (its hand,
+        the seats, the high bid): the full observation explains every barred call
+        in words, which costs more than the rest of a simulated auction."""
+        if world.phase != PHASES.index("bid"):
+            return super().model_turn(world)
+        from stickspel.core.cards import card_str, cards_of
+        from stickspel.games.priffe import CALLS
+
+        seat = world.current_player()
+        high = world.high_seat
+        observation = {
+            "phase": "bid",
+            "hand": [card_str(c) for c in cards_of(world.hands[seat])],
+            "seat": seat,
+            "partner": (seat + 2) % 4,
+            "style": world.rules.style,
+            "forhand": world.forhand(),
+            "high_seat": high,
+            "high_bid": CALLS[world.high] if high is not None else None,
+        }
+        return Turn(seat, observation, tuple(world.legal_actions()), game=world.GAME)
 
 
 SEARCH = PriffeSearch("priffe")

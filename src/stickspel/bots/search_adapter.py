@@ -100,6 +100,12 @@ class SearchAdapter:
         says fewer."""
         return [default, *(a for a in turn.legal_actions if a != default)]
 
+    def model_turn(self, world: Any) -> Turn:
+        """The turn the heuristic bot is handed for a seat's call in a simulated
+        world (:mod:`stickspel.bots.call_search`): the full one, unless the game
+        makes a cheaper one that the heuristic reads alike."""
+        return Turn.of(world, worlds=False)
+
     def call_values(
         self, bot: ExpertBot, world: Any, seat: int, legal: Sequence[int], rng: random.Random
     ) -> dict[int, float]:
