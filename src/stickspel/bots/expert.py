@@ -18,8 +18,10 @@ Cards and Plump's bids by PIMC (:mod:`stickspel.bots.pimc`) where IS-MCTS is
 not the level's: every candidate judged in each world with all hands open, the
 best weighted mean chosen; between candidates of one worth, the card the seat's
 goal wants spent (a high one once it wants no more tricks).  Priffe's calls and
-Tremanswhist's exchange are the heuristic's unless ``search_calls=True``
-(measured stronger, benchmarks/RESULTS.md).
+Tremanswhist's exchange and purchases by simulation
+(:mod:`stickspel.bots.call_search`): the heuristic's call unless another is
+clearly better over the worlds, played out (``search_calls=False``: the
+heuristic's always, as the intermediate level).
 
 Each decision thinks for at most ``think_ms`` milliseconds and never over
 ``samples`` worlds when that is given.  A level with fixed work, whose every
@@ -152,9 +154,8 @@ class ExpertBot:
         return min(equal, key=lambda a: -self._cost(a) if dump else self._cost(a))
 
     def _searches_calls(self, adapter: SearchAdapter) -> bool:
-        """Calls by simulation: as the game's adapter says (Plump's bids; Priffe's
-        auction and Tremanswhist's exchange measured weaker than the heuristic's),
-        unless the config says."""
+        """Calls by simulation: as the game's adapter says (every game's), unless
+        the config says."""
         if self.config.search_calls is not None:
             return self.config.search_calls
         return adapter.calls_searched

@@ -1,8 +1,8 @@
-"""Priffe's search adapter: its calls as the heuristic's, its cards by play-outs.
+"""Priffe's search adapter: its calls by simulation, its cards by play-outs.
 
-The auction judged by simulation measured weaker than the heuristic's at 25 ms
-(benchmarks/RESULTS.md), so the expert calls as the heuristic does unless told
-otherwise; PIMC judges cards by goal-aware play-outs (13-card deals are too
+Every legal call is judged over the seat's worlds, the auction finished by the
+heuristic and the deal played out (:mod:`stickspel.bots.call_search`; measured
+stronger than the heuristic's calls, benchmarks/RESULTS.md); PIMC judges cards by goal-aware play-outs (13-card deals are too
 deep for the solver's budget), and the intermediate level searches a small
 IS-MCTS tree over its few worlds, since PIMC over play-outs lost to the
 heuristic here.
@@ -20,6 +20,7 @@ __all__ = ["SEARCH"]
 
 
 class PriffeSearch(SearchAdapter):
+    calls_searched = True
     few_cards = "auto"
 
     def model_turn(self, world: Any) -> Turn:

@@ -1,12 +1,12 @@
-"""Tremanswhist's search adapter: its exchange and purchases as the heuristic's,
-its cards by play-outs.
+"""Tremanswhist's search adapter: its exchange and purchases by simulation, its
+cards by play-outs.
 
-The exchange judged by simulation measured weaker than the heuristic's at 25 ms
-(benchmarks/RESULTS.md); PIMC judges cards by goal-aware play-outs, since the
-paranoid solver (the mover against the other two together) misjudges a game
-where each plays for itself.  Where the calls are searched
-(:mod:`stickspel.bots.call_search`), a purchase step weighs the heuristic's
-choice, stopping, and the :data:`BUY_CANDIDATES` cards the hand values least.
+The offer of the fourth pile (take or decline) and each step of buying are
+judged over the seat's worlds (:mod:`stickspel.bots.call_search`): a purchase
+step weighs the heuristic's choice, stopping, and the :data:`BUY_CANDIDATES`
+cards the hand values least.  PIMC judges cards by goal-aware play-outs, since
+the paranoid solver (the mover against the other two together) misjudges a
+game where each plays for itself.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ BUY_CANDIDATES = 3
 
 
 class TremanswhistSearch(SearchAdapter):
+    calls_searched = True
+
     def call_candidates(self, turn: Turn, default: int) -> list[int]:
         """The offer: take or decline.  A purchase step: the heuristic's choice,
         stopping (``BUY``), and the cards least worth keeping for the deal type."""
