@@ -127,7 +127,14 @@ def board(k: int) -> dict[str, Any]:
         for s, kind in enumerate(seating):
             scores[kind].append(points[s])
     diff = statistics.fmean(scores["A"]) - statistics.fmean(scores["B"])
-    return {"k": k, "diff": diff, "differ": len(set(calls)) > 1, "plays": len(played)}
+    named = [[state.action_to_string(x) for x in c] for c in calls]
+    return {
+        "k": k,
+        "diff": diff,
+        "differ": len(set(calls)) > 1,
+        "plays": len(played),
+        "calls": named,
+    }
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:

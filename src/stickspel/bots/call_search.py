@@ -15,9 +15,10 @@ numbers), so that their difference is the candidate's, not the dice's.
 
 The heuristic's own choice is the default: another candidate replaces it only
 when its weighted mean gain over the worlds is at least :data:`Z_SCORE`
-standard errors above nothing, over :data:`MIN_WORLDS` worlds at least, so that the noise of few worlds does not pick
-whichever candidate was luckiest (the choice among several by their means alone
-measured weaker than the heuristic, benchmarks/RESULTS.md).
+standard errors above nothing, over :data:`MIN_WORLDS` worlds at least, so
+that the noise of few worlds does not pick whichever candidate was luckiest
+(the former simulated calls, the best mean over play-outs with every hand
+open, measured weaker than the heuristic's, benchmarks/RESULTS.md).
 
 >>> import random
 >>> from stickspel.games import load_game
