@@ -12,6 +12,7 @@ from stickspel.bots import Turn
 from stickspel.bots.call_search import MIN_WORLDS, CallValues, call_values
 from stickspel.bots.expert import ExpertBot
 from stickspel.bots.registry import heuristic_bot
+from stickspel.bots.search_adapter import adapter_for
 from stickspel.core import CALL_BASE, Deal
 from stickspel.core.cards import parse_card, parse_cards
 from stickspel.games.priffe import PriffeRules, PriffeState
@@ -52,7 +53,9 @@ OTHERS = [
 def test_priffe_bids_the_trump_game_not_the_forced_noll(style: str) -> None:
     state = priffe_after_passes(HEARTS, OTHERS, style)
     turn = Turn.of(state)
-    found = call_values(searcher(), turn, random.Random(1), turn.legal_actions, CALL_BASE)
+    found = call_values(
+        searcher(), adapter_for(turn.game), turn, random.Random(1), turn.legal_actions, CALL_BASE
+    )
     best = max(found.means, key=found.means.__getitem__)
     assert state.action_to_string(best) == "hjärter"
     assert found.means[best] - found.means[CALL_BASE] > 100  # a storslam against a tvångsnoll
@@ -70,7 +73,9 @@ def test_tremanswhist_takes_the_pile_for_a_hopeless_hand() -> None:
     state = TremanswhistState(first_dealer=0)
     state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), (pile,), pile[-1]))
     turn = Turn.of(state)
-    found = call_values(searcher(), turn, random.Random(1), turn.legal_actions, DECLINE)
+    found = call_values(
+        searcher(), adapter_for(turn.game), turn, random.Random(1), turn.legal_actions, DECLINE
+    )
     assert found.choice() == TAKE
     assert searcher().act(turn) == TAKE
 
@@ -129,8 +134,6 @@ def test_dealt_card_names_round_trip() -> None:
 
 
 def test_the_cheap_call_turn_gives_the_heuristic_the_same_call() -> None:
-    from stickspel.bots.search_adapter import adapter_for
-
     adapter = adapter_for("priffe")
     model = heuristic_bot("priffe", seed=0)
     for style in ("modern", "old"):

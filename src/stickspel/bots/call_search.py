@@ -24,10 +24,12 @@ open, measured weaker than the heuristic's, benchmarks/RESULTS.md).
 >>> from stickspel.games import load_game
 >>> from stickspel.bots import Turn
 >>> from stickspel.bots.expert import ExpertBot
+>>> from stickspel.bots.search_adapter import adapter_for
 >>> state = load_game("tremanswhist").new_initial_state()
 >>> _ = state.apply_chance(random.Random(6))
 >>> turn = Turn.of(state)
->>> found = call_values(ExpertBot(seed=1, samples=4), turn, random.Random(1), turn.legal_actions)
+>>> bot, adapter = ExpertBot(seed=1, samples=4), adapter_for("tremanswhist")
+>>> found = call_values(bot, adapter, turn, random.Random(1), turn.legal_actions)
 >>> sorted(found.means) == sorted(turn.legal_actions), found.worlds
 (True, 4)
 """
@@ -46,6 +48,7 @@ from stickspel.core.turn import Turn
 
 if TYPE_CHECKING:
     from stickspel.bots.expert import ExpertBot
+    from stickspel.bots.search_adapter import SearchAdapter
 
 __all__ = [
     "CallValues",
@@ -92,19 +95,20 @@ class CallValues:
         return max(clear, key=lambda a: (self.gains[a], -a)) if clear else self.default
 
 
-def searched_call(bot: ExpertBot, turn: Turn, rng: random.Random, default: int) -> int:
-    """The seat's call: the adapter's candidates judged over the worlds, the
-    heuristic's ``default`` kept unless another is clearly better."""
-    from stickspel.bots.search_adapter import adapter_for
-
-    candidates = adapter_for(turn.game).call_candidates(turn, default)
+def searched_call(
+    bot: ExpertBot, adapter: SearchAdapter, turn: Turn, rng: random.Random, default: int
+) -> int:
+    """The seat's call: the game's ``adapter``'s candidates judged over the worlds,
+    the heuristic's ``default`` kept unless another is clearly better."""
+    candidates = adapter.call_candidates(turn, default)
     if len(candidates) < 2:
         return default
-    return call_values(bot, turn, rng, candidates, default).choice()
+    return call_values(bot, adapter, turn, rng, candidates, default).choice()
 
 
 def call_values(
     bot: ExpertBot,
+    adapter: SearchAdapter,
     turn: Turn,
     rng: random.Random,
     candidates: Sequence[int],
@@ -120,7 +124,8 @@ def call_values(
     rows: list[tuple[float, dict[int, float]]] = []
     for world, weight in draw_worlds(turn, rng, bot.config, bot.think_ms):
         if weight > 0:
-            rows.append((weight, world_call_values(bot, world, turn.seat, candidates, rng)))
+            values = world_call_values(bot, adapter, world, turn.seat, candidates, rng)
+            rows.append((weight, values))
     out = CallValues(base, worlds=len(rows))
     total = sum(w for w, _ in rows)
     if not total:
@@ -141,15 +146,18 @@ def call_values(
 
 
 def world_call_values(
-    bot: ExpertBot, world: Any, seat: int, candidates: Sequence[int], rng: random.Random
+    bot: ExpertBot,
+    adapter: SearchAdapter,
+    world: Any,
+    seat: int,
+    candidates: Sequence[int],
+    rng: random.Random,
 ) -> dict[int, float]:
     """Each candidate's value to ``seat`` in ``world``: the rest before the cards
     decided by the heuristic bot, the deal played out by the careful policy
     (``bot.config.rollouts`` play-outs, the same random stream for every candidate)."""
     from stickspel.bots.registry import heuristic_bot
-    from stickspel.bots.search_adapter import adapter_for
 
-    adapter = adapter_for(world.GAME)
     model_seed = rng.randrange(1 << 30)
     playout_seed = rng.randrange(1 << 30)
     play = type(world).PLAY_PHASE

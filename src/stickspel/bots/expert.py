@@ -138,7 +138,7 @@ class ExpertBot:
         if not in_play and not self._searches_calls(adapter):
             return self._heuristic(turn)
         if not in_play and not adapter.bids:  # Priffe's calls, Tremanswhist's exchange
-            return searched_call(self, turn, rng, self._heuristic(turn))
+            return searched_call(self, adapter, turn, rng, self._heuristic(turn))
         if not in_play and adapter.bids and self.bid_model() == "ismcts":
             return adapter.bid_action(most_simulated_bid(self._ismcts(turn, rng)))
         if in_play and self._evaluator(adapter) == "ismcts":
@@ -187,7 +187,8 @@ class ExpertBot:
             return {a: bids.get(b, 0.0) for b, a in by_bid.items()}
         if not in_play and not adapter.bids:
             legal = list(turn.legal_actions)
-            return call_values(self, turn, self._rng(turn), legal, self._heuristic(turn)).means
+            default = self._heuristic(turn)
+            return call_values(self, adapter, turn, self._rng(turn), legal, default).means
         return pimc_values(self, adapter, turn, list(turn.legal_actions), self._rng(turn), in_play)
 
     def _even_ismcts(self, turn: Turn) -> dict[int, float]:

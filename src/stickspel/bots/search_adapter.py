@@ -114,7 +114,7 @@ class SearchAdapter:
         (:func:`stickspel.bots.call_search.world_call_values`)."""
         from stickspel.bots.call_search import world_call_values
 
-        return world_call_values(bot, world, seat, legal, rng)
+        return world_call_values(bot, self, world, seat, legal, rng)
 
 
 @functools.cache
