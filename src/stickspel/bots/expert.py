@@ -18,8 +18,10 @@ Cards and Plump's bids by PIMC (:mod:`stickspel.bots.pimc`) where IS-MCTS is
 not the level's: every candidate judged in each world with all hands open, the
 best weighted mean chosen; between candidates of one worth, the card the seat's
 goal wants spent (a high one once it wants no more tricks).  Priffe's calls and
-Tremanswhist's exchange are the heuristic's unless ``search_calls=True``
-(measured stronger, benchmarks/RESULTS.md).
+Tremanswhist's exchange and purchases by simulation
+(:mod:`stickspel.bots.call_search`): the heuristic's call unless another is
+clearly better over the worlds, played out (``search_calls=False``: the
+heuristic's always, as the intermediate level).
 
 Each decision thinks for at most ``think_ms`` milliseconds and never over
 ``samples`` worlds when that is given.  A level with fixed work, whose every
@@ -57,6 +59,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from stickspel.bots.call_search import call_values, searched_call
 from stickspel.bots.config import ExpertConfig, card_evaluator
 from stickspel.bots.pimc import pimc_values
 from stickspel.bots.registry import heuristic_bot
@@ -134,6 +137,8 @@ class ExpertBot:
         in_play = turn.observation["phase"] == "play"
         if not in_play and not self.searches_calls(adapter):
             return self._heuristic(turn)
+        if not in_play and not adapter.bids:  # Priffe's calls, Tremanswhist's exchange
+            return searched_call(self, adapter, turn, rng, self._heuristic(turn))
         if not in_play and adapter.bids and self.bid_model() == "ismcts":
             return adapter.bid_action(most_simulated_bid(self._ismcts(turn, rng)))
         if in_play and self._evaluator(adapter) == "ismcts":
@@ -149,9 +154,8 @@ class ExpertBot:
         return min(equal, key=lambda a: -self.cost(a) if dump else self.cost(a))
 
     def searches_calls(self, adapter: SearchAdapter) -> bool:
-        """Calls by simulation: as the game's adapter says (Plump's bids; Priffe's
-        auction and Tremanswhist's exchange measured weaker than the heuristic's),
-        unless the config says."""
+        """Calls by simulation: as the game's adapter says (every game's), unless
+        the config says."""
         if self.config.search_calls is not None:
             return self.config.search_calls
         return adapter.calls_searched
@@ -181,6 +185,10 @@ class ExpertBot:
             bids = self._even_ismcts(turn)
             by_bid = adapter.root_bids(turn.legal_actions)
             return {a: bids.get(b, 0.0) for b, a in by_bid.items()}
+        if not in_play and not adapter.bids:
+            legal = list(turn.legal_actions)
+            default = self._heuristic(turn)
+            return call_values(self, adapter, turn, self._rng(turn), legal, default).means
         return pimc_values(self, adapter, turn, list(turn.legal_actions), self._rng(turn), in_play)
 
     def _even_ismcts(self, turn: Turn) -> dict[int, float]:

@@ -7,8 +7,8 @@ drawn for IS-MCTS, how its calls are judged and what its settings are.
 :class:`SearchAdapter` is the adapter of a game without bids to search: its
 worlds are ``Turn.sample_world``'s, each weighted by what the calls say
 (:func:`stickspel.bots.inference.world_weight`), and a call is judged by
-finishing the auction with the heuristic bot as every seat's model, then
-playing the deal out.  Plump's (:mod:`stickspel.bots.plump_search`) adds its
+:mod:`stickspel.bots.call_search`: the auction finished with the heuristic bot
+as every seat's model, the deal played out.  Plump's (:mod:`stickspel.bots.plump_search`) adds its
 bids.
 
 An adapter reads only what the turn hands it: the information set's frame (a
@@ -28,8 +28,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from stickspel.bots.inference import world_weight
-from stickspel.bots.objectives import objective_of
-from stickspel.bots.pimc import playout_value
 from stickspel.core.turn import Turn
 
 if TYPE_CHECKING:
@@ -96,29 +94,27 @@ class SearchAdapter:
         """Whether ``seat`` still wants tricks (always, unless the game says)."""
         return True
 
+    def call_candidates(self, turn: Turn, default: int) -> list[int]:
+        """The calls the search judges (:mod:`stickspel.bots.call_search`): the
+        heuristic's ``default`` first, then every other legal one unless the game
+        says fewer."""
+        return [default, *(a for a in turn.legal_actions if a != default)]
+
+    def model_turn(self, world: Any) -> Turn:
+        """The turn the heuristic bot is handed for a seat's call in a simulated
+        world (:mod:`stickspel.bots.call_search`): the full one, unless the game
+        makes a cheaper one that the heuristic reads alike."""
+        return Turn.of(world, worlds=False)
+
     def call_values(
         self, bot: ExpertBot, world: Any, seat: int, legal: Sequence[int], rng: random.Random
     ) -> dict[int, float]:
-        """Each call's value to ``seat``, the rest of the auction (or exchange)
-        called by the heuristic bot, the deal played out."""
-        from stickspel.bots.registry import heuristic_bot
-        from stickspel.search import Position
+        """Each call's value to ``seat`` in ``world``: what remains before the cards
+        decided by the heuristic bot, the deal played out
+        (:func:`stickspel.bots.call_search.world_call_values`)."""
+        from stickspel.bots.call_search import world_call_values
 
-        model = heuristic_bot(self.game, seed=rng.randrange(1 << 30))
-        play = type(world).PLAY_PHASE
-        out: dict[int, float] = {}
-        for action in legal:
-            w = world.clone()
-            w.apply_action(action)
-            while w.phase != play and not w.deal_over():
-                w.apply_action(model.act(Turn.of(w, worlds=False)))
-            if w.deal_over():  # ended without play (a variant's passed-out deal)
-                out[action] = float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
-                continue
-            out[action] = playout_value(
-                bot.config, Position.from_state(w), objective_of(w), seat, rng
-            )
-        return out
+        return world_call_values(bot, self, world, seat, legal, rng)
 
 
 @functools.cache

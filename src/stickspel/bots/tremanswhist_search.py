@@ -1,16 +1,46 @@
-"""Tremanswhist's search adapter: its exchange and purchases as the heuristic's,
-its cards by play-outs.
+"""Tremanswhist's search adapter: its exchange and purchases by simulation, its
+cards by play-outs.
 
-The exchange judged by simulation measured weaker than the heuristic's at 25 ms
-(benchmarks/RESULTS.md); PIMC judges cards by goal-aware play-outs, since the
-paranoid solver (the mover against the other two together) misjudges a game
-where each plays for itself.
+The offer of the fourth pile (take or decline) and each step of buying are
+judged over the seat's worlds (:mod:`stickspel.bots.call_search`): a purchase
+step weighs the heuristic's choice, stopping, and the :data:`BUY_CANDIDATES`
+cards the hand values least.  PIMC judges cards by goal-aware play-outs, since
+the paranoid solver (the mover against the other two together) misjudges a
+game where each plays for itself.
 """
 
 from __future__ import annotations
 
 from stickspel.bots.search_adapter import SearchAdapter
+from stickspel.core.turn import Turn
 
-__all__ = ["SEARCH"]
+__all__ = ["SEARCH", "BUY_CANDIDATES"]
 
-SEARCH = SearchAdapter("tremanswhist")
+#: The cards a purchase step weighs putting away, the least valued first.
+BUY_CANDIDATES = 3
+
+
+class TremanswhistSearch(SearchAdapter):
+    calls_searched = True
+
+    def call_candidates(self, turn: Turn, default: int) -> list[int]:
+        """The offer: take or decline.  A purchase step: the heuristic's choice,
+        stopping (``BUY``), and the cards least worth keeping for the deal type."""
+        obs = turn.observation
+        if obs["phase"] != "buy":
+            return super().call_candidates(turn, default)
+        from stickspel.bots.tremanswhist import card_value
+        from stickspel.core.cards import mask_of, parse_card, parse_suit
+        from stickspel.games.tremanswhist import BUY
+
+        hand = mask_of(parse_card(c) for c in obs["hand"])
+        trump = parse_suit(obs["trump"]) if obs.get("trump") else None
+        cards = sorted(
+            (a for a in turn.legal_actions if a < 52),
+            key=lambda c: (card_value(c, hand, obs["kind"], trump), c),
+        )
+        shortlist = [default, BUY, *cards[:BUY_CANDIDATES]]
+        return [a for a in dict.fromkeys(shortlist) if a in turn.legal_actions]
+
+
+SEARCH = TremanswhistSearch("tremanswhist")
