@@ -41,12 +41,14 @@ import sqlite3
 import threading
 import urllib.parse
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from stickspel.core import StickspelError
+
+_T = TypeVar("_T")  # what a transaction returns
 
 if TYPE_CHECKING:
     from stickspel.server.commits import GroupCommit
@@ -224,14 +226,19 @@ class Store(ABC):
         row count.  Nothing is kept if one fails.  A lost connection (the database
         restarted) is opened again, once, and the statements run again: a write that
         did commit before the loss then meets its own event and reads as a conflict."""
+        return self._once_more_if_lost(lambda: self._run_once(statements))
+
+    def _once_more_if_lost(self, once: Callable[[], _T]) -> _T:
+        """``once()``; if it lost the connection (the database restarted), the
+        connection opened again and ``once()`` run a second time."""
         try:
-            return self._run_once(statements)
+            return once()
         except Exception as e:
             if not self._lost(e):
                 raise
         with self._lock:
             self._reconnect()
-        return self._run_once(statements)
+        return once()
 
     def _run_once(self, statements: Sequence[Statement]) -> tuple[list[tuple[Any, ...]], list[int]]:
         several = len(statements) > 1
@@ -329,14 +336,7 @@ class Store(ABC):
         is not kept; the others are, except the later writes of a table one of whose
         writes was refused (made on top of it: refused too, untried).  Any other error
         keeps none and is raised."""
-        try:
-            return self._append_many_once(writes)
-        except Exception as e:
-            if not self._lost(e):
-                raise
-        with self._lock:
-            self._reconnect()
-        return self._append_many_once(writes)
+        return self._once_more_if_lost(lambda: self._append_many_once(writes))
 
     def _append_many_once(self, writes: Sequence[Write]) -> list[VersionConflict | None]:
         results: list[VersionConflict | None] = []
