@@ -10,33 +10,17 @@ import random
 from typing import Any
 
 import pytest
+from positions import plump_position
 
 from stickspel import load_game
 from stickspel.bots import LEVELS, InformationSet, Turn, bot_names, make_bot
 from stickspel.bots.expert import ExpertBot, IntermediateBot
 from stickspel.bots.search_adapter import adapter_for
 from stickspel.core import Deal, GameState, RulesError
-from stickspel.core.cards import parse_card, parse_cards
+from stickspel.core.cards import parse_cards
 from stickspel.core.turn import needs_worlds
 from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.games.registry import GAMES
-
-
-def plump_position(
-    hands: list[str], upcard: str, first_dealer: int, moves: list[str]
-) -> PlumpState:
-    """A single Plump deal dealt as ``hands`` (by seat), then ``moves`` (bids, cards)."""
-    size = len(hands[0].split())
-    state = PlumpState(
-        PlumpRules(players=len(hands), max_cards=size, deal_order="single"),
-        first_dealer=first_dealer,
-    )
-    deal = Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card(upcard))
-    state.apply_deal(deal)
-    for m in moves:
-        state.apply_text(m)
-    return state
-
 
 #: Both card evaluators: the bitmask play-outs and the double-dummy solver.
 EVALUATORS = pytest.mark.parametrize("cards", ["rollout", "dd", "ismcts"])

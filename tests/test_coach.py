@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from positions import plump_position
 from terminal_session import PROMPT, Session
 
 from stickspel import load_game
@@ -15,25 +16,9 @@ from stickspel.bots import Turn, make_bot
 from stickspel.bots.coach import Hint, advise, reasons_for
 from stickspel.core import Deal
 from stickspel.core.cards import parse_card, parse_cards
-from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.i18n import catalogue
 
 COACH = Path(__file__).resolve().parents[1] / "src" / "stickspel" / "bots" / "coach.py"
-
-
-def plump_position(
-    hands: list[str], upcard: str, first_dealer: int, moves: list[str]
-) -> PlumpState:
-    """A single Plump deal dealt as ``hands`` (by seat), then ``moves`` (bids, cards)."""
-    size = len(hands[0].split())
-    state = PlumpState(
-        PlumpRules(players=len(hands), max_cards=size, deal_order="single"),
-        first_dealer=first_dealer,
-    )
-    state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card(upcard)))
-    for m in moves:
-        state.apply_text(m)
-    return state
 
 
 def best(state: object, samples: int = 24) -> str:
