@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from positions import plump_position
 
 from stickspel.analysis import analyse_record, verdict
 from stickspel.bots import Turn, make_bot
 from stickspel.bots.expert import ExpertBot
-from stickspel.core import Deal
-from stickspel.core.cards import parse_card, parse_cards
-from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.core.cards import parse_card
 
 # the blunder positions of the bots' tests: hands by seat, upcard, dealer, the moves
 # before the decision, the blunder, and the move the expert makes
@@ -38,13 +37,7 @@ POSITIONS = {
 
 def _record(hands: list[str], upcard: str, dealer: int, moves: list[str], move: str) -> dict:
     """The deal played to the decision, then ``move``, then finished by heuristic bots."""
-    size = len(hands[0].split())
-    state = PlumpState(
-        PlumpRules(players=len(hands), max_cards=size, deal_order="single"), first_dealer=dealer
-    )
-    state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card(upcard)))
-    for m in [*moves, move]:
-        state.apply_text(m)
+    state = plump_position(hands, upcard, dealer, [*moves, move])
     bot = make_bot("plump", "heuristic", seed=1)
     while not state.is_terminal():
         state.apply_action(bot.act(Turn.of(state)))
@@ -54,13 +47,7 @@ def _record(hands: list[str], upcard: str, dealer: int, moves: list[str], move: 
 @pytest.mark.parametrize("name", list(POSITIONS))
 def test_the_known_blunders_are_flagged_and_the_experts_move_is_best(name: str) -> None:
     hands, upcard, dealer, moves, blunder = POSITIONS[name]
-    state = PlumpState(
-        PlumpRules(players=4, max_cards=len(hands[0].split()), deal_order="single"),
-        first_dealer=dealer,
-    )
-    state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card(upcard)))
-    for m in moves:
-        state.apply_text(m)
+    state = plump_position(hands, upcard, dealer, moves)
     expert = ExpertBot(seed=1, think_ms=None, samples=24)
     best = state.action_to_string(expert.act(Turn.of(state)))
     assert best != blunder
@@ -124,13 +111,7 @@ def test_the_analysis_says_why_in_the_coachs_words() -> None:
     ]
     analysis = analyse_record(_record(hands, upcard, dealer, moves, blunder), samples=24, seed=1)
     (judged,) = [d for d in analysis.decisions if d.index == len(moves)]
-    state = PlumpState(
-        PlumpRules(players=4, max_cards=len(hands[0].split()), deal_order="single"),
-        first_dealer=dealer,
-    )
-    state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), upcard=parse_card(upcard)))
-    for m in moves:
-        state.apply_text(m)
+    state = plump_position(hands, upcard, dealer, moves)
     turn = Turn.of(state)
     assert judged.why_made == turn_reasons(turn, parse_card(blunder))
     assert judged.why_made[0].key == "coach.ruffs"
