@@ -4,6 +4,7 @@ of its own (:func:`spawn_server`), and a driver that plays a game through client
 
 from __future__ import annotations
 
+import logging
 import socket
 import subprocess
 import sys
@@ -23,6 +24,17 @@ from stickspel.server.wsguard import PING_INTERVAL_SECONDS, PING_TIMEOUT_SECONDS
 
 PLUMP = "plump(players=3,max_cards=2)"
 SEATS = [{"name": "Anna"}, {"name": "Björn"}, {"name": "Bot", "bot": "heuristic"}]
+
+
+class ErrorLog(logging.Handler):
+    """Every log record at ERROR or above (an exception in the app is one)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
 
 
 def free_port() -> int:

@@ -53,7 +53,11 @@ def browser() -> Iterator[Any]:
 
 
 def new_page(browser: Any, locale: str = "en-GB") -> Any:
-    context = browser.new_context(viewport=PHONE, locale=locale, accept_downloads=True)
+    # bypass_csp: Playwright's own waits evaluate strings in the page, which the pages'
+    # policy forbids; tests/server/test_csp_browser.py runs the pages under it
+    context = browser.new_context(
+        viewport=PHONE, locale=locale, accept_downloads=True, bypass_csp=True
+    )
     return watch(context.new_page())
 
 
@@ -555,7 +559,7 @@ def test_two_people_finish_a_deal_each_trick_shown_in_full_in_every_view(
             made["seats"][1]["token"],
             made["spectator_token"],
         ):
-            context = browser.new_context(viewport=PHONE, locale="sv-SE")
+            context = browser.new_context(viewport=PHONE, locale="sv-SE", bypass_csp=True)
             context.add_init_script(TRICK_WATCH)
             page = watch(context.new_page())
             page.goto(table_url(running, made, token, "sv"))

@@ -44,7 +44,11 @@ ERRORS: dict[int, list[str]] = {}
 
 def new_page(browser: Any, locale: str = "en-GB") -> Any:
     """A phone-sized page of its own context; its script errors noted (:func:`errors`)."""
-    context = browser.new_context(viewport=PHONE, locale=locale, accept_downloads=True)
+    # bypass_csp: Playwright's own waits evaluate strings in the page, which the pages'
+    # policy forbids; tests/server/test_csp_browser.py runs the pages under it
+    context = browser.new_context(
+        viewport=PHONE, locale=locale, accept_downloads=True, bypass_csp=True
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.on("pageerror", lambda e: ERRORS.setdefault(id(page), []).append(str(e)))

@@ -375,7 +375,8 @@ class Session:
             if self._stamp is not None and target == self.path and _stamp(target) != self._stamp:
                 self._reload()
                 raise StaleFileError("scorekeeper.stale_file", target=str(target))
-            write_record(self.doc, target)
+            # the evening's names and scores: readable by the owner only, as saved games
+            write_record(self.doc, target, private=True)
             self._stamp = _stamp(target)
         self.path = target
         return target

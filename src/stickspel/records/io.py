@@ -67,6 +67,8 @@ __all__ = [
     "remove_leftovers",
     "locked",
     "check_output_path",
+    "lone_surrogate",
+    "json_depth_over",
 ]
 
 #: The largest record file read (10 MB); a whole evening's protokoll is a few kB,
@@ -211,6 +213,30 @@ def _too_deep() -> RecordError:
     return RecordError("io.too_deep", rule=Rule.JSON, depth=MAX_DEPTH)
 
 
+def lone_surrogate(value: Any) -> int | None:
+    """The first surrogate code point in a string anywhere in ``value`` (keys too), or
+    ``None``: JSON's ``\\uD800`` escapes decode to one when they are not a pair, and
+    such a string cannot be written out, stored or sent again.
+
+    >>> lone_surrogate({"a": ["ok", "\\udfff"]}), lone_surrogate({"😀": 1})
+    (57343, None)
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as e:
+                return ord(item[e.start])
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
 def json_depth_over(text: str, limit: int) -> bool:
     """Whether arrays and objects in JSON ``text`` nest deeper than ``limit``, counted
     before parsing so that the parser never recurses that far (brackets inside
@@ -291,24 +317,9 @@ def _constant(text: str) -> Any:
 
 def _check_strings(doc: Any) -> None:
     """Refuse strings that cannot be written out again (lone surrogates from ``\\ud800``)."""
-    stack = [doc]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            for k, v in value.items():
-                _encodable(k)
-                stack.append(v)
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, str):
-            _encodable(value)
-
-
-def _encodable(text: str) -> None:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as e:
-        raise RecordError("io.surrogate", rule=Rule.JSON, code=ord(text[e.start])) from None
+    code = lone_surrogate(doc)
+    if code is not None:
+        raise RecordError("io.surrogate", rule=Rule.JSON, code=code)
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -355,9 +366,10 @@ def write_record(doc: dict[str, Any], path: str | Path, *, private: bool = False
     flushed to disk (``fsync``) and renamed over ``path`` (``os.replace``), and
     the folder is flushed too.  Two writers never share a temporary file; a
     writer killed at any moment leaves the old record (and at worst a stray
-    ``.<name>.*.tmp`` file, which the next write of the record removes).  ``private`` records (they hold hidden hands) are
-    created readable by their owner only (mode 0600); others get the usual mode
-    for new files, or keep the mode of the file they replace.
+    ``.<name>.*.tmp`` file, which the next write of the record removes).  ``private`` records
+    (games hold hidden hands, score sheets an evening's names and scores) are written
+    readable by their owner only (mode 0600, a new folder 0700); others get the usual
+    mode for new files, or keep the mode of the file they replace.
 
     A read-modify-write holds :func:`locked` around the read and this write.
     """
@@ -372,7 +384,9 @@ def atomic_write(path: str | Path, data: bytes, *, private: bool = False) -> Non
     were killed before their rename left behind (:func:`remove_leftovers`).
     """
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
+    # a private file's folder, when made here, is its owner's only (0700): not even its
+    # file names (times, names of players) are shown to others
+    p.parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
     existed = p.exists()
     if private:
         mode = 0o600

@@ -9,7 +9,7 @@ through ``app.state``.
 >>> from stickspel.server.store import open_store
 >>> app = create_app(open_store("sqlite://:memory:"))
 >>> sorted(r.path for r in app.routes if r.path.startswith("/api/tables"))[:2]
-['/api/tables', '/api/tables']
+['/api/tables', '/api/tables/{table_id}']
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import stickspel
 from stickspel.server import meta, pages, replays, sheets, tables, ws, wsguard
 from stickspel.server.commits import GroupCommit
 from stickspel.server.common import HERE, log
+from stickspel.server.httpguard import BodyGuard, SafetyHeaders
 from stickspel.server.logs import quiet_bad_utf8_frames
 from stickspel.server.rooms import TRICK_PAUSE, Rooms
 from stickspel.server.store import Store, open_store
@@ -57,7 +58,15 @@ def create_app(
     """
     store = store if store is not None else open_store(database)
     quiet_bad_utf8_frames()  # however uvicorn's logging is set up around the app
-    app = FastAPI(title="stickspel", version=stickspel.__version__, lifespan=_lifespan)
+    # no /docs or /redoc: they load scripts from a CDN onto the origin whose storage holds
+    # host tokens and join links (docs/protocol.md describes the API; /openapi.json stays)
+    app = FastAPI(
+        title="stickspel",
+        version=stickspel.__version__,
+        lifespan=_lifespan,
+        docs_url=None,
+        redoc_url=None,
+    )
     app.state.rooms = Rooms(store, bot_delay, trick_pause)
     app.state.store = store
     app.state.allowed_origins = wsguard.allowed_origins(allowed_origins, env="")
@@ -67,6 +76,10 @@ def create_app(
     )
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.middleware("http")(access_log)
+    # added last, run first: a hostile body is refused before anything reads it, and
+    # every answer (refusals included) carries the safety headers
+    app.add_middleware(BodyGuard)
+    app.add_middleware(SafetyHeaders)
     # Each concern adds its routes to the app itself, not through an APIRouter: since
     # FastAPI 0.165 include_router puts one opaque entry in app.routes for a router.
     # In this order: it is the order of the routes and of the OpenAPI paths.

@@ -39,7 +39,6 @@ async def lobby(request: Request) -> str:
         .get_template("lobby.html")
         .render(
             lang=lang,
-            tables=rooms_of(request).listing(),
             games={name: game_title(name, lang) for name in GAMES},
             version=stickspel.__version__,
             words=words(),

@@ -886,11 +886,6 @@ class Rooms:
         elif change.meta or change.version > room.table.version:
             room.catch_up(meta=change.meta)
 
-    def listing(self) -> list[dict[str, Any]]:
-        return [
-            r.info() for r in sorted(self.rooms.values(), key=lambda r: r.created, reverse=True)
-        ]
-
     def rematch(self, room: Room) -> Room:
         """A new game of the same rules for the same people (same seat tokens, so their
         links and open pages carry over); the old table points to it."""

@@ -44,6 +44,7 @@ from stickspel.records import RecordError
 from stickspel.server.common import LANGS, error, error_of, store_of, templates_of
 from stickspel.server.rooms import new_token, token_hash
 from stickspel.server.store import StoredSheet, VersionConflict
+from stickspel.server.wsguard import BadMessage, origin_ok, parse_message, receive_frame
 
 __all__ = ["add_routes", "CreateSheet", "EntryIn", "sheet_state", "SheetHub"]
 
@@ -564,20 +565,18 @@ async def blank(request: Request) -> Response:
 async def follow(websocket: WebSocket, sheet_id: str) -> None:
     """``hello`` with a token of the sheet, then a ``sheet`` message with its state and
     another after every change, until the phone goes."""
-    from stickspel.server.ws import _origin_ok
-
     await websocket.accept()
     lang = _lang(websocket)
-    if not _origin_ok(websocket):
+    if not origin_ok(websocket):
         await _close(websocket, {"type": "error", "code": "origin"}, 4403)
         return
-    try:
-        hello = json.loads(await asyncio.wait_for(websocket.receive_text(), 10))
-        token = str(hello.get("token", "")) if isinstance(hello, dict) else ""
-        lang = hello.get("lang") if hello.get("lang") in LANGS else lang
-    except (TimeoutError, ValueError, WebSocketDisconnect, RuntimeError, AttributeError):
+    try:  # read as the tables' websocket reads a frame: size, depth, JSON, text
+        hello = parse_message(await asyncio.wait_for(receive_frame(websocket), 10))
+    except (TimeoutError, BadMessage, WebSocketDisconnect, RuntimeError):
         await _close(websocket, {"type": "error", "code": "no_hello"}, 4400)
         return
+    token = hello["token"] if isinstance(hello.get("token"), str) else ""
+    lang = str(hello["lang"]) if hello.get("lang") in LANGS else lang
     store = websocket.app.state.store
     sheet = store.sheet(sheet_id)
     role = role_of(sheet, token) if sheet is not None else None

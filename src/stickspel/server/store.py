@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import re
 import sqlite3
@@ -52,6 +53,9 @@ _T = TypeVar("_T")  # what a transaction returns
 
 if TYPE_CHECKING:
     from stickspel.server.commits import GroupCommit
+
+# the server's logger (stickspel.server.common.log): the store sits below that module
+_log = logging.getLogger("stickspel.server")
 
 __all__ = [
     "Store",
@@ -469,7 +473,7 @@ class SQLiteStore(Store):
         if synchronous not in ("full", "normal"):
             raise StoreError("store.sqlite_synchronous", value=synchronous)
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            keep_private(Path(path))
         try:
             conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
@@ -484,6 +488,30 @@ class SQLiteStore(Store):
 
     def _is_duplicate(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
+
+
+#: The files beside an SQLite database that hold its data too (SQLite gives them the
+#: database file's mode when it makes them).
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def keep_private(db: Path) -> None:
+    """Make the database's folder (mode 0700) and file (0600) when they are missing,
+    so that no other local user can read the hands of the games in progress; log a
+    warning naming each existing one that others may read (it is left as it is: its
+    owner may share it on purpose)."""
+    folder = db.parent
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not db.exists():
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(db, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    paths = [folder, db, *(db.with_name(db.name + end) for end in SQLITE_COMPANIONS)]
+    for path in paths:
+        with contextlib.suppress(FileNotFoundError):
+            mode = path.stat().st_mode & 0o777
+            if mode & 0o077:
+                _log.warning("readable by others", extra={"path": str(path), "mode": f"{mode:o}"})
 
 
 class PostgresStore(Store):

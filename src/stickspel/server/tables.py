@@ -1,4 +1,4 @@
-"""REST for tables: create, list, look up, start, rematch, the protokoll; and QR codes
+"""REST for tables: create, look up, start, rematch, the protokoll; and QR codes
 for join links."""
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ __all__ = [
 
 
 def add_routes(app: FastAPI) -> None:
-    app.get("/api/tables")(list_tables)
     app.post("/api/tables", status_code=201, response_model=None)(create_table)
     app.get("/api/tables/{table_id}", response_model=None)(get_table)
     app.post("/api/tables/{table_id}/start", response_model=None)(start_table)
@@ -94,10 +93,6 @@ def qr_svg(text: str) -> bytes:
     out = io.BytesIO()
     image.save(out)
     return out.getvalue()
-
-
-async def list_tables(request: Request) -> list[dict[str, Any]]:
-    return rooms_of(request).listing()
 
 
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | JSONResponse:

@@ -27,8 +27,9 @@ from stickspel.server.wsguard import (
     HELLO_SECONDS,
     BadMessage,
     RateLimit,
-    origin_allowed,
+    origin_ok,
     parse_message,
+    receive_frame,
 )
 
 __all__ = ["add_routes", "PROTOCOL"]
@@ -43,7 +44,7 @@ def add_routes(app: FastAPI) -> None:
 
 async def play(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
-    if not _origin_ok(websocket):
+    if not origin_ok(websocket):
         await _refuse(websocket, _error("origin", request_lang(websocket)), CLOSE_ORIGIN)
         return
     room = rooms_of(websocket).get(table_id)
@@ -62,7 +63,7 @@ async def _receive_hello(websocket: WebSocket, room: Room) -> Connection | None:
     there is no hello within :data:`HELLO_SECONDS`, or it does not hold a token of
     this table."""
     try:
-        frame = await asyncio.wait_for(_receive_frame(websocket), HELLO_SECONDS)
+        frame = await asyncio.wait_for(receive_frame(websocket), HELLO_SECONDS)
         hello = parse_message(frame)
     except TimeoutError:
         no_hello = _error("no_hello", request_lang(websocket), seconds=f"{HELLO_SECONDS:g}")
@@ -127,7 +128,7 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
     limit = RateLimit()
     try:
         while True:
-            frame = await _receive_frame(websocket)
+            frame = await receive_frame(websocket)
             if not limit.take():
                 if limit.flooding_too_long():
                     log.info("flooding", extra={"table": room.id})
@@ -138,7 +139,8 @@ async def _serve(websocket: WebSocket, room: Room, conn: Connection) -> None:
                 continue
             try:
                 reply = await _handle(room, conn, parse_message(frame))
-            except BadMessage as e:
+            except BadMessage as e:  # one line: what was refused (never the frame itself)
+                log.info("malformed message", extra={"table": room.id, "reason": e.key})
                 reply = _bad_message(e, conn.lang)
             if reply is not None and reply["type"] == "ack":
                 limit.give_back()
@@ -209,25 +211,6 @@ async def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, A
     return {"type": "ack", "id": ident, "seq": seq, "version": room.table.version}
 
 
-def _origin_ok(websocket: WebSocket) -> bool:
-    allowed: frozenset[str] = getattr(websocket.app.state, "allowed_origins", frozenset())
-    headers = websocket.headers
-    return origin_allowed(headers.get("origin"), headers.get("host"), websocket.url.scheme, allowed)
-
-
-async def _receive_frame(websocket: WebSocket) -> str | bytes:
-    """The next frame as it came: text or bytes (``receive_json`` would raise on a
-    binary frame and recurse on deep JSON)."""
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if isinstance(text, str):
-        return text
-    data = message.get("bytes")
-    return data if isinstance(data, bytes) else b""
-
-
 def _error(code: str, lang: str, key: str | None = None, **params: Any) -> dict[str, Any]:
     """An ``error`` message worded by the catalogue key ``ws.<code>`` (or ``key``)."""
     return {"type": "error", "code": code, "message": render(key or f"ws.{code}", params, lang)}
@@ -256,16 +239,14 @@ async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
         batch = _flat(await conn.queue.get())
         while not conn.queue.empty():
             batch.extend(_flat(conn.queue.get_nowait()))
+        texts = _texts(batch)
         if conn.protocol < PROTOCOL:
-            for msg in batch:
-                await websocket.send_text(_text(msg))
+            for text in texts:
+                await websocket.send_text(text)
             continue
-        for at in range(0, len(batch), FRAME_MESSAGES):
-            part = batch[at : at + FRAME_MESSAGES]
-            if len(part) == 1:
-                await websocket.send_text(_text(part[0]))
-            else:
-                await websocket.send_text("[" + ",".join(_text(m) for m in part) + "]")
+        for at in range(0, len(texts), FRAME_MESSAGES):
+            part = texts[at : at + FRAME_MESSAGES]
+            await websocket.send_text(part[0] if len(part) == 1 else "[" + ",".join(part) + "]")
 
 
 #: The most messages one list frame holds (a joining client's history may be long).
@@ -276,9 +257,18 @@ def _flat(item: Message | list[Message]) -> list[Message]:
     return item if isinstance(item, list) else [item]
 
 
-def _text(msg: dict[str, Any] | str) -> str:
-    """A message's text (it may have been encoded once for several connections)."""
-    return msg if isinstance(msg, str) else encode(msg)
+def _texts(batch: list[Message]) -> list[str]:
+    """The messages' texts (some were encoded once for several connections).  One that
+    cannot be encoded is left out with a log line rather than ending the sending: the
+    messages are checked as they come in, so this is a fault of the server's own."""
+    texts = []
+    for msg in batch:
+        try:
+            texts.append(msg if isinstance(msg, str) else encode(msg))
+        except (TypeError, ValueError) as e:  # orjson.JSONEncodeError is a TypeError
+            kind = msg.get("type") if isinstance(msg, dict) else None
+            log.error("unsendable message", extra={"kind": kind, "reason": str(e)})
+    return texts
 
 
 async def _send(websocket: WebSocket, msg: dict[str, Any]) -> bool:

@@ -25,7 +25,9 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-from stickspel.records.io import json_depth_over
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from stickspel.records.io import json_depth_over, lone_surrogate
 
 __all__ = [
     "MAX_MESSAGE_CHARS",
@@ -51,6 +53,8 @@ __all__ = [
     "normal_origin",
     "allowed_origins",
     "OriginError",
+    "origin_ok",
+    "receive_frame",
 ]
 
 #: The longest text message the server reads, in characters; a longer one is
@@ -114,7 +118,14 @@ class BadMessage(Exception):
 def parse_message(frame: str | bytes) -> dict[str, Any]:
     """The JSON object of one websocket frame, or :class:`BadMessage`: a binary frame,
     more than :data:`MAX_MESSAGE_CHARS`, deeper than :data:`MAX_JSON_DEPTH`, not
-    JSON, an integer longer than :data:`MAX_NUMBER_DIGITS`, not an object."""
+    JSON, an integer longer than :data:`MAX_NUMBER_DIGITS`, not an object, a lone
+    surrogate in a string (``"\\ud800"``).
+
+    >>> parse_message('{"type": "\\\\ud800"}')
+    Traceback (most recent call last):
+    ...
+    stickspel.server.wsguard.BadMessage: malformed
+    """
     if not isinstance(frame, str):
         raise BadMessage("malformed", "ws.binary")
     if len(frame) > MAX_MESSAGE_CHARS:
@@ -127,6 +138,8 @@ def parse_message(frame: str | bytes) -> dict[str, Any]:
         raise BadMessage("malformed", "ws.not_json") from None
     if not isinstance(doc, dict):
         raise BadMessage("malformed", "ws.not_object")
+    if "\\u" in frame and lone_surrogate(doc) is not None:  # not text: it could not be answered
+        raise BadMessage("malformed", "ws.not_text")
     return doc
 
 
@@ -230,3 +243,24 @@ def allowed_origins(given: Iterable[str] = (), env: str | None = None) -> frozen
             raise OriginError(url)
         out.add(norm)
     return frozenset(out)
+
+
+def origin_ok(websocket: WebSocket) -> bool:
+    """Whether this websocket's page may connect (:func:`origin_allowed`, with the
+    origins the app allows besides its own)."""
+    allowed: frozenset[str] = getattr(websocket.app.state, "allowed_origins", frozenset())
+    headers = websocket.headers
+    return origin_allowed(headers.get("origin"), headers.get("host"), websocket.url.scheme, allowed)
+
+
+async def receive_frame(websocket: WebSocket) -> str | bytes:
+    """The next frame as it came: text or bytes (``receive_json`` would raise on a
+    binary frame and recurse on deep JSON), for :func:`parse_message`."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if isinstance(text, str):
+        return text
+    data = message.get("bytes")
+    return data if isinstance(data, bytes) else b""
