@@ -58,7 +58,7 @@ versions = st.one_of(
     st.integers(-2, 60), st.integers(), st.booleans(), st.none(), st.text(max_size=5)
 )
 types = (
-    st.sampled_from(["act", "ping", "sync", "back", "hello", "dance", "", "ACT"])
+    st.sampled_from(["act", "hint", "ping", "sync", "back", "hello", "dance", "", "ACT"])
     | st.text(max_size=10)
     | lone_surrogates
 )
