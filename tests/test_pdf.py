@@ -226,3 +226,20 @@ def test_filled_sheet_of_a_scorekeeper_evening(tmp_path: Path) -> None:
     # row 1: Anna bid 3 and made it (3, 13), Björn bid 4 (blot), Cissi bid 2 (2, 12)
     assert _row_line(text, "10")[1:] == ["3", "13", "4", "2", "12"]
     assert re.search(r"Vinnare|Björn", text)
+
+
+def test_a_tremanswhist_sheet_printed_mid_game_has_the_deals_to_come(tmp_path: Path) -> None:
+    """The buying form's nine deals, each a row with its dealer, the rounds between;
+    the deals played filled in (stickspel protokoll pdf --file, mid-game)."""
+    s = Session.new("tremanswhist", ["Anna", "Björn", "Cissi"], form="buying")
+    s.add(s.tremanswhist_deal([5, 4, 4]))
+    sheet = build_sheet(s.doc, "en", full=True)
+    rows = sheet.tables[0].rows
+    assert [r.label for r in rows if r.kind in ("deal", "blank")] == [
+        "1 +", "2", "3", "4", "5", "6", "7", "8", "9"
+    ]  # fmt: skip
+    assert [r.dealer for r in rows if r.kind == "blank"] == [1, 2, 0, 1, 2, 0, 1, 2]
+    pdf = tmp_path / "kväll.pdf"
+    write_pdf(sheet, pdf)
+    text = _text(pdf)
+    assert "Round 3" in text and re.search(r"^\s*9\s*$", text, re.M), text

@@ -6,6 +6,7 @@ version check, bad files refused whole; and the replay's API (frames, the analys
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -209,3 +210,160 @@ def test_a_game_under_way_is_not_replayed(live: Running) -> None:
         status, body = call(live.url, "POST", path, {"token": token, "lang": "en"})
         assert status == 409 and body["error"]["code"] == "not_over"
         assert "hands" not in str(body)
+
+
+# --- an open row: the calls written when the deal starts, the tricks when it is played ----
+
+
+def check(live: Running, made: dict[str, Any], **fields: str) -> tuple[int, Any]:
+    path = f"/api/sheets/{made['id']}/check"
+    return call(live.url, "POST", path, {"fields": fields}, made["scorer_token"])
+
+
+def test_plump_bids_are_written_first_and_the_tricks_complete_the_row(
+    live: Running, tmp_path: Path
+) -> None:
+    from websockets.sync.client import connect
+
+    from stickspel.records import replay
+
+    made = new_sheet(live)
+    url = live.url.replace("http", "ws") + f"/ws/sheets/{made['id']}"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["reader_token"], "lang": "sv"}))
+        assert json.loads(ws.recv(timeout=10))["sheet"]["pending"] is None
+        # the spärr is judged on the bids alone, in words of the page (no option names)
+        status, refused = enter(live, made, 0, bids="1,1,1,0")
+        assert status == 422 and refused["error"]["sv"] == (
+            "rad 1 (3 kort, Anna ger): givaren (Anna) får inte bjuda 1: buden skulle bli 3 (spärren)"
+        )
+        for fields, sv in (
+            ({}, "Skriv in vad var och en bjöd"),
+            ({"tricks": "0,1,1,1"}, "Skriv in vad var och en bjöd"),
+            ({"bids": "0,,1,0"}, "Skriv in vad var och en bjöd (saknas: Björn)"),
+            ({"bids": "0,x,1,0"}, "bud: 'x' är inget tal"),
+        ):
+            status, refused = enter(live, made, 0, **fields)
+            assert status == 422 and sv in refused["error"]["sv"], refused
+            assert "--" not in refused["error"]["sv"] + refused["error"]["message"]
+        status, opened = enter(live, made, 0, bids="0,1,1,0")
+        assert status == 200 and opened["version"] == 1 and opened["totals"] == [0, 0, 0, 0]
+        assert opened["pending"]["fields"]["bids"] == "0,1,1,0"
+        assert opened["pending"]["label"] == "rad 1 (3 kort, Anna ger)"
+        assert opened["next"]["row"] == 1 and opened["rows"] == []
+        # every phone sees the bids at once: a row of the sheet without a score
+        told = json.loads(ws.recv(timeout=10))["sheet"]
+        assert told["role"] == "reader" and told["pending"]["fields"]["bids"] == "0,1,1,0"
+        assert told["pending"]["text"] == "Buden är skrivna. Skriv in sticken när given är spelad."
+        assert '<tr class="pending">' in told["html"] and "Summa" in told["html"]
+        # the tricks alone complete the row; some missing are named
+        status, refused = enter(live, made, 1, tricks="0,,+,1")
+        assert status == 422 and refused["error"]["sv"].endswith(
+            "Skriv in hur många stick var och en tog (saknas: Björn)"
+        )
+        status, refused = enter(live, made, 1, bids="0,1,1,0")
+        assert status == 422 and "Skriv in hur många stick var och en tog" in refused["error"]["sv"]
+        assert check(live, made, bids="0,1,1,0", tricks="0,4")[0] == 422
+        status, done = enter(live, made, 1, tricks="0,+,+,1")
+        assert status == 200 and done["pending"] is None and done["totals"] == [10, 11, 11, 0]
+    # the same entries give the same file as entering the deal at once (and as the CLI)
+    again = new_sheet(live)
+    assert enter(live, again, 0, bids="0,1,1,0", tricks="0,+,+,1")[0] == 200
+    files = [
+        call(live.url, "GET", f"/api/sheets/{m['id']}/record", token=m["scorer_token"], raw=True)[1]
+        for m in (made, again)
+    ]
+    assert files[0] == files[1]
+    # an open row is a valid record (the bids kept beside the deals) and uploads as it is
+    assert enter(live, made, 2, bids="1,0,0,0")[0] == 200
+    status, text = call(
+        live.url, "GET", f"/api/sheets/{made['id']}/record", token=made["scorer_token"], raw=True
+    )
+    doc = json.loads(text)
+    assert len(doc["deals"]) == 1 and doc["scorekeeper"]["pending"]["cards"] == 2
+    assert replay(doc).finished is False
+    status, up = call(live.url, "POST", "/api/sheets/upload", {"text": text.decode()})
+    assert status == 201 and up["pending"]["fields"]["bids"] == "1,0,0,0"
+    # the CLI reads the file and completes its open row
+    from stickspel.cli.app import app as cli
+
+    file = tmp_path / "kväll.json"
+    file.write_bytes(text)
+    added = ["protokoll", "add", "--file", str(file), "--bids", "1,0,0,0", "--tricks", "1,0,0,1"]
+    assert CliRunner().invoke(cli, added).exit_code == 0
+    after = json.loads(file.read_text(encoding="utf-8"))
+    assert "pending" not in after["scorekeeper"] and len(after["deals"]) == 2
+
+
+def test_an_open_row_is_corrected_undone_and_guarded_by_the_version(live: Running) -> None:
+    made = new_sheet(live)
+    assert enter(live, made, 0, bids="0,1,1,0", tricks="0,+,+,1")[0] == 200
+    assert enter(live, made, 1, bids="1,0,0,0")[0] == 200
+    # a second scorer writing on the version before is told (409), nothing changed
+    status, stale = enter(live, made, 1, bids="0,0,0,1")
+    assert status == 409 and stale["sheet"]["pending"]["fields"]["bids"] == "1,0,0,0"
+    # the open row corrected: by its row number, or by writing other bids
+    path = f"/api/sheets/{made['id']}/deals"
+    body = {"version": 2, "row": 2, "fields": {"bids": "0,0,0,1"}}
+    status, fixed = call(live.url, "POST", path, body, made["scorer_token"])
+    assert status == 200 and fixed["pending"]["fields"]["bids"] == "0,0,0,1"
+    assert enter(live, made, 3, bids="0,0,0,0")[1]["pending"]["fields"]["bids"] == "0,0,0,0"
+    # a correction of an earlier row keeps the open row
+    body = {"version": 4, "row": 1, "fields": {"tricks": "1,0,1,1"}}
+    status, fixed = call(live.url, "POST", path, body, made["scorer_token"])
+    assert status == 200 and fixed["pending"] is not None and fixed["totals"] == [0, 0, 11, 0]
+    assert fixed["rows"][0]["label"] == "rad 1 (3 kort, Anna ger)"  # the page's language
+    # undo takes the open row first, then the row before it
+    undo = f"/api/sheets/{made['id']}/undo"
+    status, undone = call(live.url, "POST", undo, {"version": 5}, made["scorer_token"])
+    assert status == 200 and undone["pending"] is None and len(undone["rows"]) == 1
+    status, undone = call(live.url, "POST", undo, {"version": 6}, made["scorer_token"])
+    assert status == 200 and undone["rows"] == [] and undone["totals"] == [0, 0, 0, 0]
+
+
+def test_priffe_call_and_tremanswhist_upcard_and_purchases_are_written_first(
+    live: Running,
+) -> None:
+    made = new_sheet(live, game="priffe", options={})
+    status, refused = enter(live, made, 0, tricks="9")
+    assert status == 422 and refused["error"]["sv"].endswith(
+        "Skriv in buden i tur från förhand, eller kontraktet och vem som bjöd det"
+    )
+    status, refused = enter(live, made, 0, calls="pass,pass,spader")
+    assert status == 422 and "spader" in refused["error"]["sv"]
+    status, opened = enter(live, made, 0, contract="hjärter", by="Cissi")
+    assert status == 200 and opened["pending"]["fields"]["calls"] == "pass,hjärter,pass,pass"
+    assert opened["totals"] == [0, 0, 0, 0] and "hjärter" in opened["html"]
+    status, done = enter(live, made, 1, tricks="9")
+    assert status == 200 and done["pending"] is None and done["totals"] == [30, 0, 30, 0]
+
+    three = ["Anna", "Björn", "Cissi"]
+    for options, first, tricks, points in (
+        ({"form": "buying"}, {"bought": "2,1,0"}, "5,4,4", [3, -2, -1]),
+        ({}, {"upcard": "QH", "exchange": "Björn"}, "5,4,4", [1, -1, 0]),
+    ):
+        made = new_sheet(live, game="tremanswhist", options=options, players=three)
+        status, opened = enter(live, made, 0, **first)
+        assert status == 200 and opened["pending"] is not None and opened["totals"] == [0, 0, 0]
+        status, done = enter(live, made, 1, tricks=tricks)
+        assert status == 200 and done["pending"] is None and done["totals"] == points, done
+
+
+def test_a_sheet_printed_mid_game_lists_every_deal_to_come(live: Running) -> None:
+    """As a paper sheet for the evening: each deal of the game a row with its cards,
+    the open row's bids written, the rest empty; the totals so far marked so."""
+    import subprocess
+
+    made = new_sheet(live)
+    assert enter(live, made, 0, bids="0,1,1,0", tricks="0,+,+,1")[0] == 200
+    assert enter(live, made, 1, bids="0,0,0,1")[0] == 200  # the bids of deal 2, no tricks yet
+    path = f"/api/sheets/{made['id']}/print?format=pdf&lang=en"
+    status, pdf = call(live.url, "GET", path, token=made["reader_token"], raw=True)
+    assert status == 200 and pdf.startswith(b"%PDF")
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    # max_cards 3 for four: 3 2 1 2 3, every row labelled by its cards in order
+    labels = [m.group(1) for m in re.finditer(r"^\s*([123])\b", text, re.M)]
+    assert labels == ["3", "2", "1", "2", "3"], text
+    assert "Total so far" in text and "after 1 of 5 deals" in text, text

@@ -117,7 +117,8 @@ def test_a_plump_sheet_kept_on_one_phone_and_followed_on_another(
     page = new_page(browser)
     page.goto(server.url + "/s/new?lang=en")
     page.select_option("#game", "plump")
-    page.fill("#options", "max_cards=3")
+    page.get_by_text("Rules that differ from the variant").click()
+    page.get_by_label("Most cards").fill("3")
     names = ["Anna", "Ben", "Cleo", "Dan"]
     for i, name in enumerate(names):
         page.get_by_role("textbox", name=f"Player {i + 1}", exact=True).fill(name)
@@ -345,4 +346,199 @@ def test_a_record_file_replays_and_a_sheet_without_cards_is_told_why_not(
     expect(page.locator("#where")).to_contain_text("Deal 1 of")
     page.keyboard.press("End")
     expect(page.locator("#progress-text")).to_have_text("The analysis is done.", timeout=120_000)
+    assert not errors(page)
+
+
+# --- the bids written when the deal starts, the tricks when it is played; a phone's sheet --
+
+SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
+WORDS = {
+    "en": {"bids": "Enter the bids", "deal": "Enter the deal", "pending": "The bids are written"},
+    "sv": {"bids": "För in buden", "deal": "För in given", "pending": "Buden är skrivna"},
+}
+
+
+def _api_sheet(server: Running, players: list[str], **body: Any) -> dict[str, Any]:
+    import urllib.request
+
+    data = json.dumps({"game": "plump", "players": players, **body}).encode()
+    req = urllib.request.Request(
+        server.url + "/api/sheets", data=data, headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        made: dict[str, Any] = json.loads(r.read())
+    return made
+
+
+def _api_deal(server: Running, made: dict[str, Any], version: int, **fields: str) -> None:
+    import urllib.request
+
+    data = json.dumps({"version": version, "fields": fields}).encode()
+    headers = {
+        "content-type": "application/json",
+        "authorization": f"Bearer {made['scorer_token']}",
+    }
+    req = urllib.request.Request(f"{server.url}/api/sheets/{made['id']}/deals", data, headers)
+    with urllib.request.urlopen(req, timeout=30) as r:
+        assert r.status == 200
+
+
+def _moment(page: Any, moment: str, lang: str, focus: str) -> None:
+    """The viewport at each size, ``focus`` scrolled into view: nothing sticks out
+    sideways, axe-core at 390 and 1280 px; sheet-<moment>-<w>x<h>-<lang>.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(60)
+        wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"{moment} {w}x{h} {lang}: {wide}px wider than the screen"
+        if w in (390, 1280):
+            axe(page, f"sheet-{moment}-{w}x{h}-{lang}")
+        page.locator(focus).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"sheet-{moment}-{w}x{h}-{lang}.png"))
+    page.set_viewport_size(PHONE)
+
+
+def _fourth_column_seen(page: Any) -> None:
+    """The fourth player's column lies wholly inside the sheet and the screen, at 390
+    and 360 px, with no sideways scroll of the page or the sheet."""
+    for width in (390, 360):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(60)
+        box = page.locator("#paper thead th").nth(4).bounding_box()
+        paper = page.locator("#paper").bounding_box()
+        assert box is not None and paper is not None
+        assert box["x"] + box["width"] <= min(paper["x"] + paper["width"], width), (width, box)
+        inner = page.evaluate(
+            "(p => p.scrollWidth - p.clientWidth)(document.getElementById('paper'))"
+        )
+        assert inner <= 0, f"{width}px: the four players' sheet scrolls sideways by {inner}px"
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    page.set_viewport_size(PHONE)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_bids_first_then_tricks_on_a_phone_and_the_shared_sheet_follows(
+    server: Running, browser: Any, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    names = ["Annabelle", "Benjamin", "Cleopatra", "Maximilian"]  # long names: the widest case
+    made = _api_sheet(server, names)
+    words = WORDS[lang]
+    page = new_page(browser, "sv-SE" if lang == "sv" else "en-GB")
+    page.goto(f"{server.url}/s/{made['id']}?lang={lang}#token={made['scorer_token']}")
+    reader = new_page(browser, "sv-SE" if lang == "sv" else "en-GB")
+    reader.goto(f"{server.url}/s/{made['id']}?lang={lang}#token={made['reader_token']}")
+    expect(reader.locator("#following")).to_be_visible()
+
+    # the bids, as the deal starts: in turn from förhand, the dealer last
+    for seat, bid in ((1, "3"), (2, "2"), (3, "1"), (0, "2")):
+        page.fill(f"#bids-{seat}", bid)
+    expect(page.locator("#enter")).to_have_text(words["bids"])
+    _moment(page, "bids", lang, "#fields fieldset >> nth=0")
+    page.locator("#enter").click()
+    expect(page.locator("#pending")).to_contain_text(words["pending"])
+    expect(page.locator("#paper tr.pending")).to_have_count(1)
+    expect(page.locator("#tricks-1")).to_be_focused()
+    # the shared sheet shows them at once, without a score
+    expect(reader.locator("#paper tr.pending")).to_have_count(1)
+    expect(reader.locator("#pending")).to_contain_text(words["pending"])
+    _fourth_column_seen(page)
+
+    # the tricks, when the deal is played
+    for seat, took in ((1, "+"), (2, "-"), (3, "+"), (0, "5")):
+        page.fill(f"#tricks-{seat}", took)
+    expect(page.locator("#enter")).to_have_text(words["deal"])
+    expect(page.locator("#refusal")).to_have_text("")
+    _moment(page, "tricks", lang, "#fields fieldset >> nth=1")
+    page.locator("#enter").click()
+    expect(page.locator("#pending")).to_be_hidden()
+    expect(reader.locator("#paper tr.deal")).to_have_count(1)
+    expect(reader.locator("#paper tr.pending")).to_have_count(0)
+    expect(reader.locator("#paper tr.total td.cell").first).to_have_text("0")
+    _fourth_column_seen(reader)
+    _moment(reader, "shared", lang, "#paper")
+    assert not errors(page) and not errors(reader)
+
+
+def test_ten_players_scroll_inside_the_sheet_with_the_names_and_deals_in_view(
+    server: Running, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    names = ["Anna", "Ben", "Cleo", "Dan", "Eve", "Fred", "Gus", "Hal", "Ivy", "Jack"]
+    made = _api_sheet(server, names, options={"max_cards": 5})
+    for version, cards in enumerate((5, 4, 3, 2, 1, 2)):  # all bid 0, Jack takes every trick
+        _api_deal(server, made, version, bids=",".join("0" * 10), tricks="0," * 9 + str(cards))
+    page = new_page(browser)
+    page.set_viewport_size({"width": 390, "height": 560})  # the sheet taller than its box
+    page.goto(f"{server.url}/s/{made['id']}?lang=en#token={made['reader_token']}")
+    expect(page.locator("#paper thead th")).to_have_count(11)
+    page.locator("#paper").scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    paper = page.locator("#paper")
+    assert paper.evaluate("p => p.scrollWidth - p.clientWidth") > 0  # it scrolls, inside
+    label = page.locator("#paper tbody td.label").first
+    jack = page.locator("#paper thead th").nth(10)
+    before = label.bounding_box()
+    paper.evaluate("p => { p.scrollLeft = p.scrollWidth; p.scrollTop = p.scrollHeight; }")
+    page.wait_for_timeout(100)
+    after_label = page.locator("#paper tbody td.label").last.bounding_box()
+    box = paper.bounding_box()
+    head = jack.bounding_box()
+    assert before and after_label and box and head
+    # the deal column stays at the sheet's left edge, the names at its top
+    assert box["x"] <= after_label["x"] <= before["x"] + 1, (box, before, after_label)
+    assert paper.evaluate("p => p.scrollTop") > 0  # it was scrolled down, inside
+    assert box["y"] <= head["y"] <= box["y"] + 10, (box, head)
+    assert head["x"] + head["width"] <= box["x"] + box["width"] + 1
+    page.screenshot(path=str(SHOTS / "sheet-ten-390x560-en.png"))
+    assert not errors(page)
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_the_new_sheet_offers_the_rules_as_named_choices(
+    server: Running, browser: Any, lang: str
+) -> None:
+    """The variant and each rule a choice by its name in the page's language; no rules
+    text, option name or ``name=value`` to type; what is chosen is what is kept."""
+    import re
+
+    from playwright.sync_api import expect
+
+    page = new_page(browser, "sv-SE" if lang == "sv" else "en-GB")
+    page.goto(f"{server.url}/s/new?lang={lang}")
+    page.locator("#rules-box summary").click()
+    words = {
+        "sv": ("Flest kort", "Spärr", "Poäng", "10 + budet för rätt bud", "barn"),
+        "en": (
+            "Most cards",
+            "Spärr (dealer's bar)",
+            "Scoring",
+            "10 + the bid for an exact bid",
+            "children",
+        ),
+    }[lang]
+    most, sparr, scoring, standard, children = words
+    expect(page.get_by_label(scoring)).to_have_value("standard")
+    expect(page.locator("#preset option", has_text=children)).to_have_count(1)
+    text = page.locator("main").inner_text()
+    assert standard in text and not re.search(r"\b[a-z]+_[a-z_]+\b|\w=\w|--\w", text), text
+    for game in ("priffe", "tremanswhist", "plump"):
+        page.select_option("#game", game)
+        text = page.locator("main").inner_text()
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b|\w=\w|--\w", text), (game, text)
+    page.locator("#rules-box summary").scroll_into_view_if_needed()
+    page.get_by_label(most).fill("3")
+    page.get_by_label(sparr).uncheck()
+    shots(page, f"sheet-new-rules-{lang}")
+    page.locator("#create button[type=submit]").click()
+    expect(page.locator("#next-title")).to_contain_text("3")
+    rules = page.evaluate(
+        "fetch(location.pathname.replace('/s/', '/api/sheets/'), {headers: "
+        "{authorization: 'Bearer ' + new URLSearchParams(location.hash.slice(1)).get('token')}})"
+        ".then(r => r.json()).then(d => d.rules)"
+    )
+    assert "max_cards=3" in rules and "sparr=False" in rules.replace("false", "False"), rules
     assert not errors(page)

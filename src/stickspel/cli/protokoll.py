@@ -531,12 +531,12 @@ def pdf_command(
 
 
 def _filled_sheet(doc: dict[str, Any], lang: str) -> Any:
-    """The sheet of a record, with the deals still to come as empty rows where the game has them."""
-    if doc.get("game") == "plump":
-        from stickspel.protokoll.plump import build_sheet as plump_sheet
-
-        return plump_sheet(doc, lang, full=True)
-    return build_sheet(doc, lang)
+    """The sheet of a record, with the deals still to come as empty rows (and the open
+    row's calls, of a file kept on the web)."""
+    pending = (doc.get("scorekeeper") or {}).get("pending")
+    if isinstance(pending, dict) and "hands" not in pending:
+        doc = {**doc, "deals": [*doc.get("deals", []), pending]}
+    return build_sheet(doc, lang, full=True)
 
 
 # --- the interactive session -------------------------------------------------------------------

@@ -153,7 +153,10 @@ def build_deal(
     deal_json: str | None = None,
     contract: str | None = None,
     by: str | None = None,
+    open_row: bool = False,
 ) -> dict[str, Any]:
+    """The deal of the fields as typed; ``open_row``: the calls alone may be given
+    (the tricks not yet), for :meth:`Session.open`."""
     if deal_json:
         try:
             deal = json.loads(deal_json)
@@ -164,17 +167,19 @@ def build_deal(
         return deal
     game = session.game
     if game == "plump":
-        if bids is None or tricks is None:
+        if bids is None or (tricks is None and not open_row):
             raise ScorekeeperError("scorekeeper.cli.plump_needs")
         bid_values: list[int | None] = list(numbers(per_player(session, bids, "bids"), "bids"))
-        marks: list[int | str] = [parse_mark(t) for t in per_player(session, tricks, "tricks")]
+        marks: list[int | str] | None = None
+        if tricks is not None:
+            marks = [parse_mark(t) for t in per_player(session, tricks, "tricks")]
         return session.plump_deal(bid_values, marks, row=row, trump=trump)
     if game == "priffe":
-        if (calls is None and contract is None) or tricks is None:
+        if (calls is None and contract is None) or (tricks is None and not open_row):
             raise ScorekeeperError("scorekeeper.cli.priffe_needs")
         call_list = [c.strip() for c in calls.split(",") if c.strip()] if calls else None
         bidder = seat_of_person(session, person_index(session, by)) if by else None
-        trick_list = numbers(tricks.split(","), "tricks")
+        trick_list = numbers(tricks.split(","), "tricks") if tricks is not None else None
         return session.priffe_deal(
             call_list,
             trick_list,
@@ -184,14 +189,16 @@ def build_deal(
             bidder=bidder,
         )
     if game == "tremanswhist":
-        if tricks is None:
+        if tricks is None and not open_row:
             raise ScorekeeperError("scorekeeper.cli.tremanswhist_needs")
         up, kind, band_trump = band(upcard) if upcard else (None, None, None)
         taker = None
         if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
             taker = seat_of_person(session, person_index(session, exchange))
         purchases = numbers(bought.split(","), "bought") if bought else None
-        tricks_list = numbers(per_player(session, tricks, "tricks"), "tricks")
+        tricks_list = None
+        if tricks is not None:
+            tricks_list = numbers(per_player(session, tricks, "tricks"), "tricks")
         return session.tremanswhist_deal(
             tricks_list,
             upcard=up,
@@ -206,8 +213,8 @@ def build_deal(
 
 def row_fields(session: Session, row: int, given: dict[str, str | None]) -> dict[str, str | None]:
     """The fields of a correction of row ``row`` with what was not given (``None``)
-    taken from the row as entered."""
-    old = session.entries[row - 1]
+    taken from the row as entered (the open row's calls, for the row after the last)."""
+    old = session.entries[row - 1] if row <= len(session.entries) else session.pending or {}
     result = old.get("result") or {}
     out = dict(given)
     tricks = result.get("tricks")
@@ -262,22 +269,85 @@ def correct_row(
     """Correct row ``row`` under the scorekeeper's rules: give only what was wrong
     (the rest of the row is kept), every later figure is recomputed, and a change that
     makes a later row impossible (another dealer, a game already over) is refused
-    naming that row.  The corrected row as recorded."""
+    naming that row.  The open row is corrected as :func:`add_row` enters it.  The
+    corrected row as recorded."""
+    if session.pending is not None and row == len(session.entries) + 1 and deal_json is None:
+        return add_row(session, given)
     if not 1 <= row <= len(session.entries):
         raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(session.entries))
     fields = {name: given.get(name) for name in FIELDS}
     if deal_json is None:
         fields = row_fields(session, row, fields)
-    deal = build_deal(session, row=row, deal_json=deal_json, **fields)
+    deal = build_deal(session, row=row, deal_json=deal_json, **_typed(fields))
     if deal_json is None and given.get("honours") is None:
         keep_honours(session, row, deal)
     return session.edit(row, deal)
 
 
 def add_row(session: Session, given: dict[str, str | None]) -> dict[str, Any]:
-    """Add the next deal from its fields as typed; the deal as recorded."""
+    """The next row from its fields as typed, as on paper: with the tricks the deal is
+    complete and added; without them its calls are written first (an open row,
+    :meth:`Session.open`: Plump's bids, Priffe's calls or contract, Tremanswhist's
+    upcard and exchange) and a later entry completes it, taking what it does not give
+    again from the row as written.  The row as recorded."""
     fields = {name: given.get(name) for name in FIELDS}
-    return session.add(build_deal(session, row=None, **fields))
+    pending = session.pending
+    if pending is not None:
+        fields = row_fields(session, len(session.entries) + 1, fields)
+    game = session.game
+    _each_given(session, fields)
+    if fields["tricks"] is None:
+        if not _calls_given(game, fields):
+            raise ScorekeeperError(_FIRST[game])
+        deal = build_deal(session, row=None, open_row=True, **_typed(fields))
+        if pending is not None and _same(deal, pending):
+            if game == "priffe":
+                raise ScorekeeperError("scorekeeper.entry.priffe_tricks")
+            raise ScorekeeperError("scorekeeper.entry.tricks")
+        return session.open(deal)
+    if game != "tremanswhist" and not _calls_given(game, fields):
+        raise ScorekeeperError(_FIRST[game])  # Tremanswhist's tricks alone: the engine judges
+    return session.add(build_deal(session, row=None, **_typed(fields)))
+
+
+def _typed(fields: dict[str, str | None]) -> dict[str, Any]:
+    """The fields as :func:`build_deal`'s keywords (each of :data:`FIELDS`, text or ``None``)."""
+    return {name: fields.get(name) for name in FIELDS}
+
+
+#: What to write first, by game, when a row has neither its calls nor its tricks.
+_FIRST = {
+    "plump": "scorekeeper.entry.plump_first",
+    "priffe": "scorekeeper.entry.priffe_first",
+    "tremanswhist": "scorekeeper.entry.tremanswhist_first",
+}
+_EACH = {"bids": "scorekeeper.entry.bids_each", "tricks": "scorekeeper.entry.tricks_each"}
+
+
+def _calls_given(game: str, fields: dict[str, str | None]) -> bool:
+    """Whether what is written before a deal is played is there."""
+    if game == "plump":
+        return fields["bids"] is not None
+    if game == "priffe":
+        return fields["calls"] is not None or fields["contract"] is not None
+    return any(fields[k] is not None for k in ("upcard", "exchange", "bought"))
+
+
+def _each_given(session: Session, fields: dict[str, str | None]) -> None:
+    """A per-player field typed for some players and not others (``2,,1``) names who
+    is missing, in words for the page: never a count of values."""
+    for name in ("bids", "tricks"):
+        text = fields.get(name)
+        if text is None or "=" in text:
+            continue
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) == len(session.players) and not all(parts):
+            missing = ", ".join(session.players[i] for i, p in enumerate(parts) if not p)
+            raise ScorekeeperError(_EACH[name], names=missing)
+
+
+def _same(deal: dict[str, Any], pending: dict[str, Any]) -> bool:
+    return all(deal.get(k) == pending.get(k) for k in ("auction", "upcard", "kind", "exchanges"))
 
 
 def rules_texts(options: Sequence[str]) -> dict[str, str]:

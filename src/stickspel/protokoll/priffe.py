@@ -87,8 +87,10 @@ def _above_note(result: dict[str, Any], side: int, w: Mapping[str, str]) -> tupl
     return (str(total) if total else "", " + ".join(parts))
 
 
-def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
-    """Priffe's sheet from a ``stickspel/1`` record (finished or not, with or without cards)."""
+def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False) -> Sheet:
+    """Priffe's sheet from a ``stickspel/1`` record (finished or not, with or without
+    cards); ``full`` adds empty rows to the rubber under way, as many as a blank
+    sheet's grid has (how many deals a rubber takes is not known before)."""
     w = _WORDS[lang]
     players = [str(p) for p in record.get("players", [])]
     while len(players) < 4:
@@ -98,6 +100,10 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
         tally.add_deal(k, deal)
     finished = record.get("winner") is not None
     winners = list(record["winner"]) if finished else None
+    table = (tally.table or tally._start_rubber(1)) if full and not finished else None
+    if table is not None and not (table.rows and table.rows[-1].kind == "subtotal"):
+        # (a rubber just won: the next one's pairs are known only when it is dealt)
+        table.rows += [Row("", [Cell() for _ in range(4)], kind="blank") for _ in range(8)]
     tally.tables.append(_parti_table(tally, winners))
     variant = record.get("variant") or {}
     return Sheet(

@@ -544,8 +544,10 @@ class Session:
             deals.append(copy.deepcopy(state.deal_records[-1]))
         return state, deals
 
-    def _commit(self, entries: list[dict[str, Any]]) -> None:
+    def _commit(self, entries: list[dict[str, Any]], pending: dict[str, Any] | None = None) -> None:
         state, deals = self._rebuild(entries)
+        if pending is not None:
+            self._check_open(state, len(entries) + 1, pending)
         old = (self.doc, self.entries, self.state)
         doc = dict(self.doc)
         doc["deals"] = deals
@@ -554,6 +556,7 @@ class Session:
             doc["winner"] = state.winners()
         else:
             doc.pop("winner", None)
+        _keep_open(doc, pending)
         self.doc, self.entries, self.state = doc, entries, state
         if self.path is not None:
             try:
@@ -598,18 +601,70 @@ class Session:
             entry.setdefault("cards", old["cards"])
         entries = list(self.entries)
         entries[row - 1] = entry
-        self._commit(entries)
+        self._commit(entries, self.pending)
         return dict(self.doc["deals"][row - 1])
 
     def undo(self, count: int = 1) -> list[dict[str, Any]]:
-        """Remove the last ``count`` rows; returns them (as recorded)."""
-        if not 1 <= count <= len(self.entries):
+        """Remove the last ``count`` rows (an open row is the last); returns them (as recorded)."""
+        pending = self.pending
+        rows = len(self.entries) + (pending is not None)
+        if not 1 <= count <= rows:
+            raise ScorekeeperError("scorekeeper.cannot_undo", rule="undo", count=count, rows=rows)
+        done = count - (pending is not None)
+        removed = self.doc["deals"][len(self.entries) - done :] if done else []
+        self._commit(self.entries[: len(self.entries) - done])
+        return [*removed, *([pending] if pending is not None else [])]
+
+    # --- the open row: calls written before the deal is played --------------------------------
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """The next row as far as it is written, or ``None``: its calls (Plump's bids,
+        Priffe's calls, Tremanswhist's upcard and exchange) written before the deal is
+        played, as on paper; no result, never totalled.  Kept in the record's
+        ``scorekeeper`` object (``"pending"``, a deal without ``result``), which other
+        readers ignore: the deals stay a valid record."""
+        pending = (self.doc.get("scorekeeper") or {}).get("pending")
+        return copy.deepcopy(pending) if isinstance(pending, dict) else None
+
+    def open(self, deal: dict[str, Any]) -> dict[str, Any]:
+        """Write the next row's calls before the deal is played (``deal`` without
+        ``result``; the dealer and deal size default to the next deal's).  The engine
+        judges them as it would the whole deal (turn, spärr, bid order); the calls
+        must be complete.  A later :meth:`add` completes the row.  Returns the row."""
+        nxt = self.next_deal()
+        row = len(self.entries) + 1
+        if nxt is None:
+            raise ScorekeeperError("scorekeeper.game_over_row", row=row, rule="game_over")
+        entry = {k: copy.deepcopy(v) for k, v in deal.items() if k != "result"}
+        entry.setdefault("dealer", nxt.dealer)
+        if nxt.cards is not None:
+            entry.setdefault("cards", nxt.cards)
+        self._commit(self.entries, entry)
+        return copy.deepcopy(entry)
+
+    def _check_open(self, state: GameState, row: int, entry: dict[str, Any]) -> None:
+        """An open row is sound if the engine, given it after ``state``, misses only
+        its result."""
+        at = {**entry, "seating": list(self._seating(state))}
+        if state.is_terminal():
             raise ScorekeeperError(
-                "scorekeeper.cannot_undo", rule="undo", count=count, rows=len(self.entries)
+                "scorekeeper.already_over", row=row, rule="game_over", where=self._where(row, at)
             )
-        removed = self.doc["deals"][-count:]
-        self._commit(self.entries[:-count])
-        return list(removed)
+        try:
+            state.clone().apply_reported_deal(copy.deepcopy(entry))
+        except IllegalActionError as e:
+            if e.key == _NO_RESULT.get(self.spec.name):
+                return
+            raise self._refusal((row, at), e, state) from None
+        raise ScorekeeperError("scorekeeper.open_has_result", row=row, where=self._where(row, at))
+
+    def sheet_doc(self) -> dict[str, Any]:
+        """The record with the open row as its last deal: what a sheet draws (the bids
+        written, no score)."""
+        pending = self.pending
+        if pending is None:
+            return self.doc
+        return {**self.doc, "deals": [*self.doc["deals"], pending]}
 
     # --- Plump ---------------------------------------------------------------------------------
     def plump_deal(
@@ -730,7 +785,7 @@ class Session:
     def priffe_deal(
         self,
         calls: Sequence[str] | None,
-        tricks: Sequence[int],
+        tricks: Sequence[int] | None,
         honours: tuple[int, Sequence[int]] | None = None,
         *,
         row: int | None = None,
@@ -746,7 +801,8 @@ class Session:
         numbers, per side (seats 0+2, then 1+3), or one: the declaring side's
         tricks (the defence has the rest; side 0+2 in tvångsnoll).  ``honours``
         is ``(seat, held)``: any seat of the side that held them and ``[4, 0]``,
-        ``[3, 1]`` or ``[3, 0]``.
+        ``[3, 1]`` or ``[3, 0]``.  Without ``tricks`` the deal has no result: the
+        calls of an open row (:meth:`open`).
 
         >>> s = Session.new("priffe", ["Anna", "Björn", "Cissi", "David"])
         >>> s.priffe_deal(None, [9], contract="hjärter", bidder=2)["auction"]
@@ -769,6 +825,8 @@ class Session:
             )
         order = [(dealer + 1 + k) % n for k in range(n)]
         auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
+        if tricks is None:
+            return {"dealer": dealer, "auction": auction}
         result: dict[str, Any] = {}
         if len(tricks) == 1:
             mine = int(tricks[0])
@@ -839,7 +897,7 @@ class Session:
     # --- Tremanswhist ------------------------------------------------------------------------------
     def tremanswhist_deal(
         self,
-        tricks: Sequence[int],
+        tricks: Sequence[int] | None,
         *,
         upcard: str | None = None,
         kind: str | None = None,
@@ -851,7 +909,7 @@ class Session:
         """A Tremanswhist deal: the upcard (or its band: ``kind`` plus/minus and
         ``trump``), who took the fourth pile (a seat, or ``None``: nobody) or, in
         the buying variant, how many cards each bought in turn from förhand,
-        and the tricks per seat."""
+        and the tricks per seat (``None``: not yet, an open row)."""
         self._require("tremanswhist")
         row = row if row is not None else len(self.entries) + 1
         dealer = self._row_dealer_size(row)[0]
@@ -875,7 +933,8 @@ class Session:
                 if seat == taker:
                     break
             deal["exchanges"] = offers
-        deal["result"] = {"tricks": [int(t) for t in tricks]}
+        if tricks is not None:
+            deal["result"] = {"tricks": [int(t) for t in tricks]}
         return deal
 
     def _check_calls(self, row: int, deal: dict[str, Any]) -> None:
@@ -915,10 +974,28 @@ _REPORTED: dict[str, tuple[str, ...]] = {
     "priffe": ("tricks", "honours"),
     "tremanswhist": ("tricks",),
 }
+#: What the engine says of a deal whose calls are complete and whose result is missing.
+_NO_RESULT: dict[str, str] = {
+    "plump": "plump.reported_tricks",
+    "priffe": "priffe.result_missing",
+    "tremanswhist": "tremanswhist.reported.tricks_missing",
+}
 #: Deal fields that follow from earlier rows (a correction may change them).
 _DERIVED: dict[str, tuple[str, ...]] = {
     "priffe": ("seating", "trump"),
 }
+
+
+def _keep_open(doc: dict[str, Any], pending: dict[str, Any] | None) -> None:
+    """The open row in ``doc``'s ``scorekeeper`` object, or none there (a new dict:
+    the old doc is kept whole until the commit is done)."""
+    keeper = {k: v for k, v in (doc.get("scorekeeper") or {}).items() if k != "pending"}
+    if pending is not None:
+        keeper["pending"] = copy.deepcopy(pending)
+    if keeper:
+        doc["scorekeeper"] = keeper
+    else:
+        doc.pop("scorekeeper", None)
 
 
 def _stamp(path: str | Path) -> tuple[int, int, int]:
@@ -1014,6 +1091,8 @@ def _check_structure(doc: dict[str, Any]) -> None:
         fd = keeper.get("first_dealer", 0)
         if not _is_int(fd) or not 0 <= fd < max(n, 1):
             raise bad("first_dealer", last=n - 1)
+        if "pending" in keeper and not isinstance(keeper["pending"], dict):
+            raise bad("pending_object")
     for row, deal in enumerate(doc["deals"], start=1):
         if not isinstance(deal, dict):
             raise bad("row_object", row, kind=f"scorekeeper.kind.{_kind(deal)}")
@@ -1114,6 +1193,9 @@ def validate_protokoll(doc: dict[str, Any], path: str | Path | None = None) -> S
         _check_structure(doc)
         session = Session(doc, path)
         _check_figures(session)
+        pending = session.pending
+        if pending is not None:
+            session._check_open(session.state, len(session.entries) + 1, pending)
         replay(doc)
         return session
     except ScorekeeperError as e:

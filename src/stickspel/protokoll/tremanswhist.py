@@ -106,8 +106,9 @@ def _takers(deal: dict[str, Any]) -> list[int]:
     ]
 
 
-def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
-    """Tremanswhist's protokoll from a ``stickspel/1`` record (finished or not)."""
+def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False) -> Sheet:
+    """Tremanswhist's protokoll from a ``stickspel/1`` record (finished or not);
+    ``full`` adds the deals still to come as empty rows (a sheet to print mid-game)."""
     lang_key = "en" if lang == "en" else "sv"
     words = _WORDS[lang_key]
     players = list(record.get("players", []))
@@ -137,10 +138,12 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
                     kind="subtotal",
                 )
             )
+    finished = record.get("winner") is not None
+    if full and not finished:
+        _rows_to_come(table, record, len(deals), words, lang_key)
     table.rows.append(
         Row(words["total"], [Cell(_num(v), mark="total") for v in running], kind="total")
     )
-    finished = record.get("winner") is not None
     texts = BUYING_RULES_TEXT if buying else RULES_TEXT
     return Sheet(
         game="tremanswhist",
@@ -153,6 +156,29 @@ def build_sheet(record: dict[str, Any], lang: str = "sv") -> Sheet:
         lang=lang,
         meta={"variant": variant},
     )
+
+
+def _rows_to_come(
+    table: Table, record: dict[str, Any], played: int, words: Mapping[str, str], lang_key: str
+) -> None:
+    """Empty rows for the deals still to come, the dealer marked: the buying form's nine
+    (with its rounds), else up to the game's most deals or a blank sheet's twenty."""
+    variant = record.get("variant") or {}
+    buying = variant.get("form") == "buying"
+    last = 9 if buying else int(variant.get("max_deals") or _BLANK_DEALS)
+    deals = [d for d in record.get("deals", []) if isinstance(d, dict)]
+    keeper = record.get("scorekeeper") or {}
+    first = deals[0].get("dealer") if deals else keeper.get("first_dealer", 0)
+    n = len(table.columns)
+    for k in range(played, last):
+        if buying and k % 3 == 0:
+            table.rows.append(_round_row(k // 3, words, lang_key))
+        dealer = (int(first or 0) + k) % n if n else None
+        table.rows.append(Row(str(k + 1), [Cell() for _ in range(n)], dealer, "blank"))
+
+
+#: Empty rows a sheet of the main game has to print (as a blank sheet has).
+_BLANK_DEALS = 20
 
 
 def _round_row(rnd: int, words: Mapping[str, str], lang_key: str) -> Row:

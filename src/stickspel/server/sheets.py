@@ -10,6 +10,12 @@ database (:meth:`~stickspel.server.store.Store.put_sheet`) with a version; a wri
 names the version it was made on, and a stale one is refused (409 ``stale``) with the
 sheet as it is now — two scorers at once: one wins, the other is told.
 
+As on paper, a row may be written in two steps: the calls when the deal starts (an
+open row: Plump's bids, the spärr checked; Priffe's call; Tremanswhist's upcard and
+exchange), the tricks when it is played (:func:`~stickspel.protokoll.entry.add_row`).
+The open row is kept in the record's ``scorekeeper`` object, shown on every phone
+and left out of the totals.
+
 Two tokens, stored as hashes: the scorer's (may enter, correct, undo) and the
 reader's (follows).  The sheet holds no cards, so either may read all of it.
 """
@@ -36,6 +42,7 @@ from stickspel.protokoll.entry import FIELDS, add_row, correct_row, per_player
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
+    _Both,
     parse_count,
     parse_mark,
     validate_protokoll,
@@ -79,18 +86,33 @@ def page_words() -> dict[str, dict[str, str]]:
     return out
 
 
-def _games(lang: str) -> dict[str, dict[str, Any]]:
-    from stickspel.games import GAMES, game_spec
+def _games() -> dict[str, dict[str, dict[str, Any]]]:
+    """Each game for the new-sheet form, in both languages: its title, players, and
+    its variants and options as named choices (the lobby's catalogue: the rules'
+    metadata and the catalogues' names), never a rules text to type."""
+    from stickspel.server.catalog import games_catalog
 
-    out = {}
-    for name in GAMES:
-        spec = game_spec(name)
-        out[name] = {
-            "title": game_title(name, lang),
-            "players": spec.state(spec.rules()).num_players,  # type: ignore[call-arg]
-            "free_players": "players" in spec.rules.option_names(),
-            "presets": list(getattr(spec.rules, "PRESETS", {})),
-        }
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for lang in LANGS:
+        out[lang] = {}
+        for name, g in games_catalog(lang).items():
+            out[lang][name] = {
+                "title": g["title"],
+                "players": g["players"],
+                "free_players": any(o["name"] == "players" for o in g["options"]),
+                "presets": [
+                    {"name": p["name"], "label": p["label"], "values": p["values"]}
+                    for p in g["presets"]
+                    if p["name"] != "research"  # one deal, for research: no evening's sheet
+                ],
+                "options": [
+                    {k: o[k] for k in ("name", "label", "kind", "choices", "optional")}
+                    for o in g["options"]
+                    if o["name"] != "players"
+                    and not isinstance(o["default"], list)
+                    and (o["kind"] != "text" or o["choices"])
+                ],
+            }
     return out
 
 
@@ -106,7 +128,7 @@ def _page(request: Request, sheet_id: str) -> str:
             sheet_id=sheet_id,
             title=render("sheet.title", {}, lang),
             words=page_words(),
-            games=_games(lang),
+            games=_games(),
             protokoll_css=CSS,
         )
     )
@@ -133,8 +155,8 @@ class CreateSheet(BaseModel):
     rules: str | None = None
     preset: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    players: list[str] = Field(min_length=2, max_length=8)
-    first_dealer: int = Field(default=0, ge=0, le=7)
+    players: list[str] = Field(min_length=2, max_length=10)
+    first_dealer: int = Field(default=0, ge=0, le=9)
 
 
 class EntryIn(BaseModel):
@@ -233,8 +255,13 @@ def _session(sheet: StoredSheet) -> Session:
 
 
 def _refused(e: Exception, session: Session, row: int) -> JSONResponse:
-    """A refusal in both languages, naming the row as the CLI does."""
+    """A refusal in both languages, naming the row as the CLI does; a field the CLI
+    names by its option (``bids``) is named in words of the page's language."""
     body: dict[str, str] = {"code": "refused"}
+    params = getattr(e, "params", None)
+    what = params.get("what") if isinstance(params, dict) else None
+    if what in ("bids", "tricks", "bought") and isinstance(params, dict):
+        params["what"] = _Both.of(lambda lang: render(f"scorekeeper.what.{what}", {}, lang))
     for lang, key in (("en", "message"), ("sv", "sv")):
         text = error_text(e, lang)
         if not (str(e).startswith("row ") or "no row" in str(e)):
@@ -244,12 +271,15 @@ def _refused(e: Exception, session: Session, row: int) -> JSONResponse:
 
 
 def _rules_text(body: CreateSheet) -> str:
-    from stickspel.games import load_game
+    from stickspel.games import game_spec, load_game
 
     if body.rules:
         return load_game(body.rules).rules.to_text()
     text = f"{body.game}({body.preset})" if body.preset else body.game
-    return load_game(text, **body.options).rules.to_text()
+    options = dict(body.options)
+    if "players" in game_spec(body.game).rules.option_names():
+        options.setdefault("players", len(body.players))  # as many as are named
+    return load_game(text, **options).rules.to_text()
 
 
 def _links(sheet_id: str, scorer: str, reader: str) -> dict[str, str]:
@@ -280,8 +310,9 @@ def _store_new(request: Request, session: Session) -> dict[str, Any]:
 
 
 def sheet_state(sheet: StoredSheet, role: Role, lang: str) -> dict[str, Any]:
-    """Everything a phone shows of a sheet: the next deal, the rows (for corrections),
-    the totals and the sheet as on paper (HTML)."""
+    """Everything a phone shows of a sheet: the next deal, the open row (its calls
+    written, no result yet), the rows (for corrections), the totals and the sheet as
+    on paper (HTML, the open row in it)."""
     from stickspel.protokoll.html import render_html
 
     session = _session(sheet)
@@ -299,8 +330,9 @@ def sheet_state(sheet: StoredSheet, role: Role, lang: str) -> dict[str, Any]:
         if session.finished
         else [],
         "next": _next(session, lang),
-        "rows": [_row(session, k + 1) for k in range(len(session.entries))],
-        "html": render_html(build_sheet(session.doc, lang)),
+        "pending": _pending(session, lang),
+        "rows": [_row(session, k + 1, lang) for k in range(len(session.entries))],
+        "html": render_html(build_sheet(session.sheet_doc(), lang)),
         "created": sheet.created,
     }
 
@@ -330,12 +362,21 @@ def _next(session: Session, lang: str) -> dict[str, Any] | None:
     }
 
 
-def _row(session: Session, row: int) -> dict[str, Any]:
+def _row(session: Session, row: int, lang: str) -> dict[str, Any]:
     """An entered row: its label and its fields as a correction would start from."""
     from stickspel.protokoll.entry import row_fields
 
     fields = row_fields(session, row, dict.fromkeys(FIELDS))
-    return {"row": row, "label": session.describe(row), "fields": fields}
+    return {"row": row, "label": session.describe(row, lang=lang), "fields": fields}
+
+
+def _pending(session: Session, lang: str) -> dict[str, Any] | None:
+    """The open row: its calls as fields (the form starts from them) and what it waits for."""
+    if session.pending is None:
+        return None
+    row = len(session.entries) + 1
+    text = render(f"sheet.pending.{session.game}", {}, lang)
+    return {**_row(session, row, lang), "text": text}
 
 
 # --- REST --------------------------------------------------------------------------------
@@ -349,11 +390,7 @@ async def create_sheet(body: CreateSheet, request: Request) -> dict[str, Any] | 
 
         rules = load_game(rules_text).rules
         if not 0 <= body.first_dealer < len(body.players):
-            raise ScorekeeperError(
-                "scorekeeper.cli.first_dealer_range",
-                last=len(body.players) - 1,
-                given=body.first_dealer,
-            )
+            raise ScorekeeperError("scorekeeper.entry.first_dealer")
         session = Session.new(
             load_game(rules_text).name, body.players, rules, first_dealer=body.first_dealer
         )
@@ -517,7 +554,9 @@ async def print_sheet(sheet_id: str, request: Request) -> Response:
         return opened
     sheet, _ = opened
     fmt = request.query_params.get("format", "pdf")
-    return _printed(build_sheet(sheet.doc, _lang(request)), fmt, f"protokoll-{sheet.id}")
+    # as printed for the evening: the rows still to come are there, empty, to fill in by pen
+    shown = build_sheet(_session(sheet).sheet_doc(), _lang(request), full=True)
+    return _printed(shown, fmt, f"protokoll-{sheet.id}")
 
 
 def _printed(sheet: Any, fmt: str, name: str) -> Response:

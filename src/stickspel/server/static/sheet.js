@@ -6,7 +6,7 @@ import { t, pageLang, setupWords, el, errorText, download, keptSheets, keepSheet
 
 const lang = pageLang();
 setupWords(lang);
-const GAMES = JSON.parse(document.getElementById("games").textContent);
+const GAMES = JSON.parse(document.getElementById("games").textContent)[lang];
 const sheetId = document.body.dataset.sheet;
 const $ = (id) => document.getElementById(id);
 
@@ -24,8 +24,11 @@ if (sheetId) keepPage(); else newPage();
 // --- a new sheet, a blank one, a file read in ------------------------------------------
 function newPage() {
   const form = $("create"), players = $("players");
-  const names = lang === "sv" ? ["Anna", "Björn", "Cissi", "David", "Eva", "Fredrik", "Gun", "Hans"]
-                              : ["Anna", "Ben", "Cleo", "Dan", "Eve", "Fred", "Gus", "Hal"];
+  const names = lang === "sv" ? ["Anna", "Björn", "Cissi", "David", "Eva", "Fredrik", "Gun", "Hans", "Ida", "Jonas"]
+                              : ["Anna", "Ben", "Cleo", "Dan", "Eve", "Fred", "Gus", "Hal", "Ivy", "Jack"];
+  // the games' names in the page's language (the server drew them in its own)
+  for (const sel of document.querySelectorAll("select[name=game]"))
+    for (const o of sel.options) o.textContent = GAMES[o.value]?.title ?? o.value;
   function playerRow(i, value) {
     const label = t(lang, "sheet.player_n", { n: i + 1 });
     const input = el("input", { name: "player", value, maxlength: 40, required: true, "aria-label": label,
@@ -49,26 +52,54 @@ function newPage() {
   }
   function gameChanged() {
     const g = GAMES[form.game.value];
-    $("preset").replaceChildren(el("option", { value: "" }, "—"), ...g.presets.map((p) => el("option", { value: p }, p)));
+    $("preset").replaceChildren(...g.presets.map((p) => el("option", { value: p.name }, p.label)));
+    drawOptions();
     const n = g.free_players ? Math.max(players.children.length || 4, 2) : g.players;
     const old = [...players.querySelectorAll("input")].map((i) => i.value);
     players.replaceChildren(...Array.from({ length: n }, (_, i) => playerRow(i, old[i] ?? names[i])));
     $("add-player").hidden = !g.free_players;
     dealers();
   }
+  // the rules as choices: each option of the game by its name, its values by theirs,
+  // set as the variant has them; only what differs from the variant is sent
+  const preset = () => GAMES[form.game.value].presets.find((p) => p.name === $("preset").value);
+  function drawOptions() {
+    const values = preset()?.values ?? {};
+    $("options").replaceChildren(...GAMES[form.game.value].options.map((o) => {
+      const id = `opt-${o.name}`, value = values[o.name];
+      if (o.kind === "bool") {
+        const box = el("input", { type: "checkbox", id, "data-option": o.name });
+        box.checked = Boolean(value);
+        return el("div", { class: "option bool" }, el("label", { for: id }, box, " ", o.label));
+      }
+      const input = o.kind === "choice"
+        ? el("select", { id, "data-option": o.name }, ...o.choices.map((c) => el("option", { value: c.value }, c.label)))
+        : el("input", { id, type: "number", min: 1, inputmode: "numeric", "data-option": o.name,
+                        placeholder: o.optional ? t(lang, "sheet.as_variant") : null });
+      input.value = value === null || value === undefined ? "" : String(value);
+      return el("div", { class: "option" }, el("label", { for: id }, o.label), input);
+    }));
+  }
+  function chosenOptions() {
+    const values = preset()?.values ?? {}, out = {};
+    for (const input of $("options").querySelectorAll("[data-option]")) {
+      const name = input.dataset.option;
+      const now = input.type === "checkbox" ? input.checked : input.type === "number"
+        ? (input.value === "" ? null : Number(input.value)) : input.value;
+      if (now !== null && String(now) !== String(values[name] ?? "")) out[name] = now;
+    }
+    return out;
+  }
   form.game.addEventListener("change", gameChanged);
+  $("preset").addEventListener("change", drawOptions);
   $("add-player").addEventListener("click", () => {
-    if (players.children.length >= 8) return;
+    if (players.children.length >= 10) return;
     players.append(playerRow(players.children.length, names[players.children.length])); renumber();
     players.lastElementChild.querySelector("input").focus();
   });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const options = {};
-    for (const part of form.options.value.split(/[,;\s]+/).filter(Boolean)) {
-      const [k, v] = part.split("=");
-      options[k.trim()] = (v ?? "").trim();
-    }
+    const options = chosenOptions();
     const names = [...players.querySelectorAll("input")].map((i) => i.value.trim());
     const body = { game: form.game.value, preset: form.preset.value || null, options, players: names,
                    first_dealer: Number($("first-dealer").value || 0) };
@@ -128,8 +159,11 @@ function keepPage() {
     document.title = `${data.title}: ${data.players.join(", ")} · stickspel`;
     const scorer = data.role === "scorer";
     $("paper").innerHTML = data.html;  // rendered and escaped by the server
+    $("paper").classList.toggle("fit", data.players.length <= 5);  // see sheet.css
     $("following").hidden = scorer;
-    $("scorer-tools").hidden = !scorer || data.rows.length === 0;
+    $("scorer-tools").hidden = !scorer || (data.rows.length === 0 && !data.pending);
+    $("pending").hidden = !data.pending;
+    $("pending").textContent = data.pending?.text ?? "";
     if (data.next) $("next-title").textContent = data.next.text;
     else $("next-title").textContent = `${t(lang, "sheet.over")} ${t(lang, "sheet.winner", { names: data.winners.join(", ") })}`;
     $("correct-row").replaceChildren(el("option", { value: "" }, "—"),
@@ -143,7 +177,8 @@ function keepPage() {
   function buildFields() {
     const box = $("fields");
     box.replaceChildren();
-    const row = correcting ? sheet.rows[correcting - 1] : null;
+    // a correction starts from its row; the next deal from its open row (the calls written)
+    const row = correcting ? sheet.rows[correcting - 1] : sheet.pending;
     const players = sheet.players;
     const seatsOrder = sheet.next && !correcting ? sheet.next.order : players.map((_, i) => i);
     const perPlayer = (key, i) => (values[key] ||= (row?.fields[key]?.split(",") ?? players.map(() => "")))[i] ?? "";
@@ -170,6 +205,7 @@ function keepPage() {
       box.append(tricks);
     }
     $("refusal").textContent = ""; $("hint").textContent = "";
+    enterLabel();
     $("correcting").hidden = !correcting;
     $("cancel").hidden = !correcting;
     if (correcting) $("correcting").textContent = t(lang, "sheet.correcting", { label: row.label });
@@ -215,6 +251,13 @@ function keepPage() {
     return el("label", {}, el("span", {}, label), sel);
   }
 
+  // the button says what it writes: the calls alone before the deal is played, or the deal
+  function enterLabel() {
+    const tricks = values.tricks;
+    const results = Array.isArray(tricks) ? tricks.some(Boolean) : Boolean(tricks);
+    $("enter").textContent = results || correcting ? t(lang, "sheet.enter") : t(lang, `sheet.enter_calls.${sheet.game}`);
+  }
+
   function fieldsOut() {
     const out = {};
     for (const [k, v] of Object.entries(values)) {
@@ -225,11 +268,12 @@ function keepPage() {
   }
 
   // each value is judged as it is typed: by the server, which knows the rules
-  function askSoon() { clearTimeout(checkTimer); checkTimer = setTimeout(ask, 150); }
+  function askSoon() { enterLabel(); clearTimeout(checkTimer); checkTimer = setTimeout(ask, 150); }
   async function ask() {
     const r = await api("POST", `/api/sheets/${sheetId}/check`, { fields: fieldsOut(), row: correcting }, token);
     $("refusal").textContent = r.ok ? "" : errorText(r.data, lang);
-    const forbidden = r.ok ? r.data.forbidden : null;
+    // the dealer's bar, while the dealer has still to bid
+    const forbidden = r.ok && !correcting && !values.bids?.[sheet.next?.dealer] ? r.data.forbidden : null;
     $("hint").textContent = (forbidden !== null && forbidden !== undefined && sheet.next)
       ? t(lang, "sheet.forbidden", { name: sheet.players[sheet.next.dealer], bid: forbidden }) : "";
   }
@@ -244,10 +288,13 @@ function keepPage() {
       if (r.status === 409 && r.data.sheet) show(r.data.sheet, false);
       return;
     }
-    $("done").textContent = correcting ? t(lang, "sheet.corrected", { row: correcting }) : t(lang, "sheet.saved");
+    const opened = !correcting && r.data.pending;
+    $("done").textContent = correcting ? t(lang, "sheet.corrected", { row: correcting })
+      : t(lang, opened ? `sheet.saved_calls.${sheet.game}` : "sheet.saved");
     correcting = null;
     show(r.data, true);
-    $("fields").querySelector("input")?.focus();
+    // next: the tricks of the deal whose calls are written, else the next deal's first field
+    ($("fields").querySelector(opened ? "[id^=tricks-], [name=tricks]" : "input") ?? $("fields").querySelector("input"))?.focus();
   });
   $("clear").addEventListener("click", () => { values = {}; buildFields(); });
   $("cancel").addEventListener("click", () => { correcting = null; values = {}; $("correct-row").value = ""; show(sheet, true); });
