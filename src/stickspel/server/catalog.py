@@ -67,8 +67,10 @@ def titles(rules_text: str, players: int) -> dict[str, str]:
 
 
 def _kind(tp: Any) -> str:
-    """The form field an option's type asks for: bool, int, choice or text."""
+    """The form field an option's type asks for: bool, int, numbers, choice or text."""
     args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple:  # a figure a seat, typed "6/5/2"
+        return "numbers"
     base = next((a for a in args if a is not type(None)), tp) if args else tp
     if base is bool:
         return "bool"
@@ -85,7 +87,10 @@ def _options(game: str, lang: str) -> list[dict[str, Any]]:
         if f.name.startswith("_") or "help" not in f.metadata:
             continue
         choices = f.metadata.get("choices")
-        help_key = f"rules.help.{game}.{f.name}"
+        # the words for a player (``rules.about``) where they differ from the option's
+        # help for the command line, which names the values to type
+        about = f"rules.about.{game}.{f.name}"
+        help_key = about if has_key(about) else f"rules.help.{game}.{f.name}"
         label_key = f"web.option.{game}.{f.name}"
         out.append(
             {
