@@ -15,11 +15,11 @@ import dataclasses
 import typing
 from typing import Any
 
-from stickspel.core import Rules
+from stickspel.core import Rules, StickspelError
 from stickspel.games import GAMES, load_game
 from stickspel.i18n import game_title, has_key, render
 
-__all__ = ["table_title", "titles", "games_catalog"]
+__all__ = ["table_title", "titles", "games_catalog", "rules_error_text"]
 
 LANGS = ("sv", "en")
 
@@ -151,6 +151,22 @@ def games_catalog(lang: str) -> dict[str, Any]:
             "options": _options(name, lang),
         }
     return out
+
+
+def rules_error_text(error: StickspelError, game: str, lang: str) -> str:
+    """A refusal of the lobby's rules in ``lang``, the option it names by its name in
+    the form ("option “Targets in plus”: …"), not as the rules text spells it.
+
+    >>> from stickspel.core import RulesError
+    >>> e = RulesError("tremanswhist.rules.targets_sum", name="plus_targets", total=14)
+    >>> rules_error_text(e, "tremanswhist", "en")
+    'option “Targets in plus”: the targets must add up to 13, not 14'
+    """
+    params = dict(error.params)
+    label = f"web.option.{game}.{params.get('name')}"
+    if has_key(label):
+        params["name"] = f"“{render(label, {}, lang)}”"
+    return render(error.key, params, lang)
 
 
 def _player_counts(cls: type[Rules], preset: str) -> list[int]:
