@@ -175,6 +175,15 @@ def test_the_lobby_every_game_and_preset(server: Running, browser: Any) -> None:
                 page.select_option("#preset", preset)
                 open_all(page)
                 scan.page(page, f"lobby {lang} {game} ({preset})")
+        # rules the server refuses: the option named as the form names it
+        page.click("label[for=game-tremanswhist]")
+        page.select_option("#preset", "buying")
+        open_all(page)
+        page.fill("#opt-plus_targets", "7/4/3")
+        page.click("#make")
+        label = {"sv": "Krav i plus", "en": "Targets in plus"}[lang]
+        page.locator("#create-error", has_text=label).wait_for()
+        scan.page(page, f"lobby {lang} refusing the targets")
         # a table for two people: the lobby shows its links
         page.click("label[for=game-plump]")
         page.locator("#seats select").nth(1).select_option("")
@@ -193,7 +202,7 @@ def _people_and_bots(game: str) -> list[dict[str, Any]]:
 RULES = {
     "plump": "plump(players=3,max_cards=2)",
     "priffe": "priffe(rubber)",
-    "tremanswhist": "tremanswhist(win_score=3)",
+    "tremanswhist": "tremanswhist(offer_round,win_score=3)",  # each seat is offered the pile
 }
 
 
