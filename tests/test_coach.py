@@ -169,3 +169,27 @@ def test_tips_at_the_prompt_shows_the_coach_and_no_hints_refuses_it(tmp_path: Pa
     assert "hints are off at this table" in s.since(before)
     s.send("q")
     s.finish()
+
+
+def test_the_hint_speaks_to_the_seat_that_asks_and_the_analysis_of_it() -> None:
+    """A reason said to the seat that asked ("du behåller din höga trumf"), the same
+    reason without a subject where the analysis says it of any seat."""
+    from stickspel.bots.coach import Reason
+    from stickspel.i18n import catalogue
+
+    keep = Reason("coach.keeps_trump")
+    assert keep.text("sv", you=True) == "du behåller din höga trumf"
+    assert keep.text("en", you=True) == "you keep your high trump"
+    assert keep.text("en") == "keeps its high trump"
+    shed = Reason("coach.sheds_highest")
+    assert shed.text("en", you=True).startswith("you get rid of your highest card")
+    # every reason worded as an act of the seat has its words for the asker
+    for lang in ("sv", "en"):
+        keys = [k for k in catalogue(lang) if k.startswith("coach.") and "|" not in k]
+        for key in keys:
+            if key.endswith(".you"):
+                assert key[:-4] in keys, key
+        third = {"sv": r"\b(sin|sitt|sina|den inte)\b", "en": r"\b(its|it does)\b"}[lang]
+        for key in keys:
+            if not key.endswith(".you") and re.search(third, catalogue(lang)[key]):
+                assert f"{key}.you" in keys, f"{lang}: {key} has no words for the asker"

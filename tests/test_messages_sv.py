@@ -133,6 +133,15 @@ def test_plump_sparr_in_both_languages() -> None:
     assert str(e) == "the dealer (seat 0) may not bid 1: the bids would add up to 2 (spärren)"
     assert e.text("sv") == "givaren (plats 0) får inte bjuda 1: buden skulle bli 2 (spärren)"
     assert e.rule == "sparr"
+    # said to the dealer: "du", the message's own wording for the reader
+    assert e.text("sv", ["Anna", "Björn", "Cissi"], you=0) == (
+        "du ger och får inte bjuda 1: buden skulle bli 2 (spärren)"
+    )
+    assert e.text("en", ["Anna", "Björn", "Cissi"], you=0) == (
+        "you deal and may not bid 1: the bids would add up to 2 (spärren)"
+    )
+    # said to another seat: the dealer by name
+    assert e.text("sv", ["Anna", "Björn", "Cissi"], you=1).startswith("givaren (Anna)")
 
 
 def test_plump_bid_range_turn_held_and_follow_suit_in_both_languages() -> None:
@@ -158,6 +167,15 @@ def test_plump_bid_range_turn_held_and_follow_suit_in_both_languages() -> None:
         == "plats 2 måste följa färg (♠ spader är spelat) och får inte spela 9♥"
     )
     assert info.value.rule == "follow_suit"
+    # to the seat that tried it: "du" / "you", the English verbs agreeing
+    names = ["Anna", "Björn", "Cissi"]
+    assert info.value.text("sv", names, you=2) == (
+        "du måste följa färg (♠ spader är spelat) och får inte spela 9♥"
+    )
+    assert info.value.text("en", names, you=2) == (
+        "you must follow suit (♠ spades led) and may not play 9♥"
+    )
+    assert info.value.text("sv", names, you=0).startswith("Cissi måste följa färg")
 
 
 def test_plump_not_your_turn_in_a_reported_deal_in_both_languages() -> None:
@@ -279,6 +297,12 @@ def test_tremanswhist_duty_to_trump_in_both_languages() -> None:
     )
     assert e.text("sv") == (
         "plats 0 är renons i ♦ ruter och har trumf (♣ klöver): den måste trumfa och får inte spela E♠"
+    )
+    assert e.text("sv", ["Anna", "Björn", "Cissi"], you=0) == (
+        "du är renons i ♦ ruter och har trumf (♣ klöver): du måste trumfa och får inte spela E♠"
+    )
+    assert e.text("en", you=0) == (
+        "you are void in ♦ diamonds and hold trump (♣ clubs): you must trump and may not play A♠"
     )
 
 

@@ -61,3 +61,22 @@ def test_buying_variant_has_a_section_and_subtotal_per_round() -> None:
     assert [c.plain() for c in rows[1].cells] == ["5/2 Σ3", "4/6 Σ−2", "4/5 Σ−1"]
     assert [c.text for c in rows[-1].cells] == [str(t).replace("-", "−") for t in state.totals]
     assert sheet.winners == state.winners()
+
+
+def test_the_rules_under_the_sheet_use_the_games_own_figures() -> None:
+    """A game to 3 says 'first to +3', not the usual +10; a cap on the deals and the
+    buying form's own targets are printed as set."""
+    from stickspel.protokoll.html import render_page
+
+    state = TremanswhistState(TremanswhistRules(win_score=3, max_deals=20))
+    state.apply_reported_deal({"upcard": "9S", "result": {"tricks": [6, 4, 3]}})
+    record = state.to_record(NAMES)
+    for lang, first_to in (("sv", "Först till +3 efter en giv"), ("en", "First to +3 at the end")):
+        sheet = build_sheet(record, lang)
+        assert any(line.startswith(first_to) for line in sheet.rules_text), sheet.rules_text
+        assert not any("+10" in line for line in sheet.rules_text)
+        assert any("20" in line for line in sheet.rules_text)
+        assert first_to in render_page(sheet)
+    buying = TremanswhistState(TremanswhistRules(form="buying", plus_targets=(7, 4, 2)))
+    lines = build_sheet(buying.to_record(NAMES), "en").rules_text
+    assert "Targets in plus: förhand 7, second hand 4, dealer 2; in minus: 2, 5, 6." in lines

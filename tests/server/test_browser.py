@@ -182,13 +182,19 @@ def test_lobby_and_a_childrens_plump_game_by_clicking(live: Running, browser: An
     page.click("label[for=game-plump]")
     page.select_option("#preset", "children")
     expect(page.locator("#seats li")).to_have_count(4)
-    expect(page.locator("#expert-box")).not_to_have_attribute("open", "")
     page.click("button[type=submit]")
-    # one link and QR code per invited person, and the spectators'
-    expect(page.locator("#created .links li")).to_have_count(2)
+    # one person against bots: straight to the table, the seat's own link in the address
+    page.wait_for_url(re.compile(r"/t/\w+#token=\w+"))
+    connected(page)
+    expect(page.locator("#turn")).to_have_attribute("data-mine", "yes")
+    # the links one tap away there: the person's and the spectators', each with its QR code
+    expect(page.locator("#links-box")).to_be_visible()
+    page.click("#links-box summary")
+    expect(page.locator("#links .links li")).to_have_count(2)
     page.wait_for_function(
-        "[...document.querySelectorAll('#created img.qr')].every(i => i.complete && i.naturalWidth > 0)"
+        "[...document.querySelectorAll('#links img.qr')].every(i => i.complete && i.naturalWidth > 0)"
     )
+    page.goto(live.url + "/?lang=en")
     expect(page.locator("#tables li")).to_have_count(1)
     expect(page.locator("#tables li .status")).to_have_text("playing")
     expect(page.locator("#tables li a")).to_have_text("Plump · children · 4 players")
@@ -669,10 +675,14 @@ def test_the_lobby_makes_each_game_by_clicking(live: Running, browser: Any) -> N
     expect(page.locator("#tables li")).to_have_count(0)
     page.locator("#seats input").nth(1).fill("Björn")
     expect(page.locator("#create-error")).to_have_text("")
+    # two people: the lobby hands out the links (one person would go to the table)
+    page.locator("#seats select").nth(1).select_option("")
     # Plump for five
     page.select_option("#players", "5")
     expect(page.locator("#seats li")).to_have_count(5)
     make("Plump · 5 spelare")
+    expect(page.locator("#created .links li")).to_have_count(3)  # two people, the spectators
+    assert page.url.startswith(live.url + "/?")  # the lobby stays
     # Priffe, four seats
     page.click("label[for=game-priffe]")
     expect(page.locator("#seats li")).to_have_count(4)

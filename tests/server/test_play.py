@@ -46,7 +46,9 @@ def test_create_and_validation(live: Running) -> None:
         "/api/tables",
         {"game": "plump", "options": {"sparr": "maybe"}, "seats": SEATS},
     )
-    assert status == 400 and "sparr" in body["error"]["message"]
+    # the option named as the lobby's form names it, not as the rules text spells it
+    assert status == 400 and "“Spärr (dealer's bar)”" in body["error"]["message"]
+    assert body["error"]["sv"].startswith("regeln “Spärr”:")
     status, body = request(live.url, "POST", "/api/tables", {"rules": PLUMP, "seats": SEATS[:2]})
     assert status == 400 and "3" in body["error"]["message"]
     bad_bot = [*SEATS[:2], {"name": "X", "bot": "genius"}]

@@ -119,6 +119,8 @@ def test_labels_and_reasons_from_the_catalogues(live: Running) -> None:
         reasons = follower.state["reasons"]
         assert set(reasons) == set(hand) - playable
         assert all(reasons.values())
+        # said to the seat that reads them: "You must follow suit …", not its name
+        assert all(why.startswith("You must follow suit") for why in reasons.values()), reasons
     finally:
         for c in clients:
             c.close()

@@ -29,8 +29,8 @@ calls), beside the simulated values of the others.
 >>> hint = advise(Turn.of(state), samples=8)
 >>> [(o.text, o.chosen) for o in hint.options]
 [('7C', True), ('6C', False)]
->>> hint.options[0].reasons[0].text("en")
-'gets rid of its highest card of the suit without taking the trick'
+>>> hint.options[0].reasons[0].text("en", you=True)
+'you get rid of your highest card of the suit without taking the trick'
 """
 
 from __future__ import annotations
@@ -73,10 +73,15 @@ class Reason:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def text(self, lang: str = "sv") -> str:
-        from stickspel.i18n import render
+    def text(self, lang: str = "sv", you: bool = False) -> str:
+        """The reason in ``lang``; ``you``: said to the seat it is about, the one that
+        asked for the hint ("du behåller din höga trumf"), where the catalogue words it
+        so (``<key>.you``); else without a subject ("behåller sin höga trumf"), as the
+        analysis of a game says it of any seat."""
+        from stickspel.i18n import has_key, render
 
-        return render(self.key, dict(self.params), lang)
+        key = f"{self.key}.you" if you and has_key(f"{self.key}.you") else self.key
+        return render(key, dict(self.params), lang)
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "params": dict(self.params)}
@@ -104,7 +109,7 @@ class Option:
         }
         if lang is not None:
             out["label"] = action_label(self.action, self.text, lang)
-            out["said"] = [r.text(lang) for r in self.reasons]
+            out["said"] = [r.text(lang, you=True) for r in self.reasons]  # to the asker
         return out
 
 
@@ -127,7 +132,7 @@ class Hint:
             "situation": [r.to_dict() for r in self.situation],
         }
         if lang is not None:
-            out["situation_said"] = [r.text(lang) for r in self.situation]
+            out["situation_said"] = [r.text(lang, you=True) for r in self.situation]
         return out
 
 

@@ -577,11 +577,11 @@ class _Terminal:
         try:
             self.table.submit(self.human, action, version=now.version)
         except IllegalActionError as e:
-            # people, not seat numbers: the player at the terminal is "du" / "you"
+            # people, not seat numbers; the player at the terminal is "du" / "you"
             names = [self.players[p] for p in state.seating()]
-            names[self.table.seat_of(self.human)] = cli_text(lang, "you").lower()
+            you = self.table.seat_of(self.human)
             self.console.print(
-                cli_text(lang, "refused", reason=error_text(e, lang, names)), style="red"
+                cli_text(lang, "refused", reason=error_text(e, lang, names, you)), style="red"
             )
 
     def _by_position(self, now: Any, text: str) -> int | None:
@@ -614,7 +614,7 @@ def hint_table(hint: Any, lang: str) -> Any:
     def t(key: str) -> str:
         return render(f"coach.{key}", {}, lang)
 
-    situation = "; ".join(r.text(lang) for r in hint.situation)
+    situation = "; ".join(r.text(lang, you=True) for r in hint.situation)
     title = t("title") + (f": {situation}" if situation else "")
     table = RichTable(title=title, title_justify="left")
     table.add_column(t("option"))
@@ -623,7 +623,7 @@ def hint_table(hint: Any, lang: str) -> Any:
     for o in hint.options:
         label = action_label(o.action, o.text, lang) + (" ★" if o.chosen else "")
         value = "" if o.value is None else number_text(o.value, lang)
-        table.add_row(label, value, "; ".join(r.text(lang) for r in o.reasons))
+        table.add_row(label, value, "; ".join(r.text(lang, you=True) for r in o.reasons))
     table.caption = "★ " + t("chosen")
     return table
 

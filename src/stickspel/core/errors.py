@@ -11,6 +11,8 @@ catalogues (:mod:`stickspel.i18n`), rendered in the UI's language.
 'plats 2 har inte E♠'
 >>> e.text("sv", names=["Anna", "Björn", "Cissi"])
 'Cissi har inte E♠'
+>>> e.text("sv", names=["Anna", "Björn", "Cissi"], you=2)
+'du har inte E♠'
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ class Rule(StrEnum):
 #: Renders a catalogue key with its parameters in a language (``names`` by seat);
 #: :mod:`stickspel.i18n` installs its ``render`` here when it is imported, so the
 #: engine names no catalogue and the words stay at the edge.
-Renderer = Callable[[str, Mapping[str, Any], str, "Sequence[str] | None"], str]
+Renderer = Callable[[str, Mapping[str, Any], str, "Sequence[str] | None", "int | None"], str]
 _renderer: Renderer | None = None
 
 
@@ -160,19 +162,22 @@ class StickspelError(Exception):
             return params[name]
         raise AttributeError(name)
 
-    def text(self, lang: str, names: Sequence[str] | None = None) -> str:
+    def text(self, lang: str, names: Sequence[str] | None = None, you: int | None = None) -> str:
         """The message in ``lang`` (``"sv"`` or ``"en"``); ``names`` (by seat) puts
-        people's names where the message would say a seat number."""
+        people's names where the message would say a seat number; ``you`` is the
+        reader's seat, which the message addresses as "du" / "you"."""
         if _renderer is None:
             return self.key
-        return _renderer(self.key, self.params, lang, names)
+        return _renderer(self.key, self.params, lang, names, you)
 
 
-def error_text(error: BaseException, lang: str, names: Sequence[str] | None = None) -> str:
-    """Any exception's message in ``lang``: stickspel's errors through the catalogue,
-    others as ``str(error)``."""
+def error_text(
+    error: BaseException, lang: str, names: Sequence[str] | None = None, you: int | None = None
+) -> str:
+    """Any exception's message in ``lang``: stickspel's errors through the catalogue
+    (``you``: the reader's seat, addressed as "du" / "you"), others as ``str(error)``."""
     if isinstance(error, StickspelError):
-        return error.text(lang, names)
+        return error.text(lang, names, you)
     return str(error)
 
 

@@ -105,9 +105,10 @@ def has_key(key: str) -> bool:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, lang: str, names: Sequence[str] | None) -> None:
+    def __init__(self, lang: str, names: Sequence[str] | None, you: int | None = None) -> None:
         self.lang = lang
         self.names = names
+        self.you = you  # the reader's seat: named "du" / "you"
 
     def format_field(self, value: Any, format_spec: str) -> str:
         lang = self.lang
@@ -122,9 +123,11 @@ class _Formatter(string.Formatter):
         if format_spec == "suitname":
             return SUIT_NAMES[lang][value]
         if format_spec == "err":  # a nested error, in the same language
-            return error_text(value, lang, self.names)
+            return error_text(value, lang, self.names, self.you)
         if format_spec == "msg":
-            return render(str(value), {}, lang, self.names)
+            return render(str(value), {}, lang, self.names, self.you)
+        if format_spec in ("seat", "seatgen") and self.you is not None and value == self.you:
+            return render("reader.you" if format_spec == "seat" else "reader.your", {}, lang)
         if format_spec == "seatgen":
             if self.names is not None and isinstance(value, int) and 0 <= value < len(self.names):
                 name = str(self.names[value])
@@ -155,11 +158,28 @@ def _template(key: str, lang: str, n: Any = None) -> str | None:
 
 
 def render(
-    key: str, params: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None
+    key: str,
+    params: Mapping[str, Any],
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+    you: int | None = None,
 ) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in; English where
-    ``lang`` lacks it, the key itself where no catalogue has it.  A message with
-    plural forms takes the one for ``params["n"]``:
+    ``lang`` lacks it, the key itself where no catalogue has it.
+
+    ``you`` is the seat of the person reading: that seat is named "du" / "you"
+    (its genitive "din" / "your"), and where the message is about that seat (its
+    ``seat`` or ``who``) and the catalogue words it for the reader (``<key>.you``),
+    that wording is taken:
+
+    >>> render("rule.follow_suit", {"seat": 1, "led": 3, "card": 50}, "sv", ["Anna", "Björn"], you=1)
+    'du måste följa färg (♠ spader är spelat) och får inte spela K♠'
+    >>> render("rule.duty_to_trump", {"seat": 0, "led": 3, "trump": 2, "card": 0}, "en", you=0)
+    'you are void in ♠ spades and hold trump (♥ hearts): you must trump and may not play 2♣'
+    >>> render("rule.follow_suit", {"seat": 1, "led": 3, "card": 50}, "en", ["Anna", "Björn"], you=0)
+    'Björn must follow suit (♠ spades led) and may not play K♠'
+
+    A message with plural forms takes the one for ``params["n"]``:
 
     >>> render("cli.protokoll.undone", {"n": 1}, "sv"), render("cli.protokoll.undone", {"n": 2}, "sv")
     ('Ångrade 1 rad.', 'Ångrade 2 rader.')
@@ -169,13 +189,21 @@ def render(
     >>> render("coach.spel", {"ht": 1, "stoppers": 2}, "en")
     '1 honour trick and 2 suits stopped'
     """
+    if you is not None and _about_reader(params, you) and has_key(f"{key}.you"):
+        key = f"{key}.you"
     template = _template(key, lang, params.get("n"))
     if template is None:
         return key
-    text = _Formatter(lang, names).vformat(template, (), dict(params))
+    text = _Formatter(lang, names, you).vformat(template, (), dict(params))
     if lang == "en":
         text = _YOU_VERB.sub(lambda m: m.group(1) + _YOU_FORMS[m.group(2)], text)
     return text
+
+
+def _about_reader(params: Mapping[str, Any], you: int) -> bool:
+    """Whether the seat a message is about (its ``seat``, else its ``who``) is ``you``."""
+    seat = params.get("seat", params.get("who"))
+    return isinstance(seat, int) and not isinstance(seat, bool) and seat == you
 
 
 # English verbs agree with "you" where a message names the player as "you"
@@ -192,6 +220,7 @@ _YOU_FORMS = {
     "bids": "bid",
     "plays": "play",
     "calls": "call",
+    "holds": "hold",
 }
 _YOU_VERB = re.compile(r"\b([Yy]ou )(" + "|".join(_YOU_FORMS) + r")\b")
 

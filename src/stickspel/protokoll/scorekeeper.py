@@ -93,12 +93,12 @@ class ScorekeeperError(StickspelError, ValueError):
         self.seat = seat
         self.rule = rule
 
-    def text(self, lang: str, names: Sequence[str] | None = None) -> str:
+    def text(self, lang: str, names: Sequence[str] | None = None, you: int | None = None) -> str:
         params: dict[str, Any] = {"row": self.row, "seat": self.seat, "rule": self.rule}
         params.update(
             (k, v.text(lang) if isinstance(v, _Both) else v) for k, v in self.params.items()
         )
-        return render(self.key, params, lang, names=names)
+        return render(self.key, params, lang, names, you)
 
 
 @dataclass(frozen=True)

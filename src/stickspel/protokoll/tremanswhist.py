@@ -23,7 +23,7 @@ from typing import Any
 from stickspel.i18n import texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
-__all__ = ["build_sheet", "RULES_TEXT", "BUYING_RULES_TEXT"]
+__all__ = ["build_sheet", "rules_text", "RULES_TEXT", "BUYING_RULES_TEXT"]
 
 RULES_TEXT = {
     "sv": [
@@ -144,7 +144,6 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
     table.rows.append(
         Row(words["total"], [Cell(_num(v), mark="total") for v in running], kind="total")
     )
-    texts = BUYING_RULES_TEXT if buying else RULES_TEXT
     return Sheet(
         game="tremanswhist",
         title=table.title,
@@ -152,7 +151,7 @@ def build_sheet(record: dict[str, Any], lang: str = "sv", *, full: bool = False)
         tables=[table],
         totals=list(record.get("totals") or running),
         winners=list(record["winner"]) if finished else None,
-        rules_text=texts["en" if lang == "en" else "sv"],
+        rules_text=rules_text(variant, lang_key),
         lang=lang,
         meta={"variant": variant},
     )
@@ -179,6 +178,44 @@ def _rows_to_come(
 
 #: Empty rows a sheet of the main game has to print (as a blank sheet has).
 _BLANK_DEALS = 20
+
+
+def rules_text(variant: Mapping[str, Any], lang: str = "sv") -> list[str]:
+    """The rules printed under the sheet, with this game's own figures: the winning
+    score, a cap on the deals, the targets, the offer going round, trump in minus.
+
+    >>> rules_text({"win_score": 3}, "en")[-1]
+    'First to +3 at the end of a deal wins; a tie at the top plays on.'
+    >>> rules_text({"form": "buying", "plus_targets": [7, 4, 2]}, "sv")[2]
+    'Krav i plus: förhand 7, mellanhand 4, givaren 2; i minus: 2, 5, 6.'
+    """
+    from stickspel.games.tremanswhist import TremanswhistRules
+    from stickspel.i18n import render
+
+    rules = TremanswhistRules()
+
+    def value(name: str) -> Any:
+        return variant.get(name, getattr(rules, name))
+
+    def w(key: str, **params: Any) -> str:
+        return render(f"protokoll.tremanswhist.rules.{key}", params, lang)
+
+    if value("form") == "buying":
+        out = list(BUYING_RULES_TEXT[lang])
+        plus, minus = list(value("plus_targets")), list(value("minus_targets"))
+        out[2] = w(
+            "targets", p0=plus[0], p1=plus[1], p2=plus[2], m0=minus[0], m1=minus[1], m2=minus[2]
+        )
+        return out
+    out = list(RULES_TEXT[lang])
+    if value("minus_trump"):
+        out[0] += " " + w("minus_trump")
+    if value("offer_continues"):
+        out[1] += " " + w("offer_continues")
+    out[-1] = w("win", n=value("win_score"))
+    if value("max_deals") is not None:
+        out[-1] += " " + w("max_deals", n=value("max_deals"))
+    return out
 
 
 def _round_row(rnd: int, words: Mapping[str, str], lang_key: str) -> Row:

@@ -84,19 +84,21 @@ class RecordError(StickspelError, ValueError):
         self.detail = self.detail_text("en")
         self.args = (self.text("en"),)
 
-    def detail_text(self, lang: str, names: Sequence[str] | None = None) -> str:
+    def detail_text(
+        self, lang: str, names: Sequence[str] | None = None, you: int | None = None
+    ) -> str:
         """The message without the place and the rule, in ``lang``."""
         if self.cause is not None:
-            return error_text(self.cause, lang, names)
-        return render(self.key, _rendered(self.params, lang), lang, names=names)
+            return error_text(self.cause, lang, names, you)
+        return render(self.key, _rendered(self.params, lang), lang, names, you)
 
-    def text(self, lang: str, names: Sequence[str] | None = None) -> str:
+    def text(self, lang: str, names: Sequence[str] | None = None, you: int | None = None) -> str:
         where = []
         if self.deal is not None:
             where.append(render("records.place.deal", {"deal": self.deal}, lang))
         if self.trick is not None:
             where.append(render("records.place.trick", {"trick": self.trick}, lang))
-        detail = self.detail_text(lang, names)
+        detail = self.detail_text(lang, names, you)
         prefix = ", ".join(where)
         return f"{prefix}: {detail} [{self.rule}]" if prefix else f"{detail} [{self.rule}]"
 

@@ -108,13 +108,15 @@ class RecordFileError(RecordError):
         self.inner = inner
         super().__init__(key or "io.in_file", rule=rule, **params)
 
-    def detail_text(self, lang: str, names: Sequence[str] | None = None) -> str:
+    def detail_text(
+        self, lang: str, names: Sequence[str] | None = None, you: int | None = None
+    ) -> str:
         from stickspel.i18n import render
 
         if self.inner is not None:
-            detail = self.inner.detail_text(lang, names)
+            detail = self.inner.detail_text(lang, names, you)
         else:
-            detail = super().detail_text(lang, names)
+            detail = super().detail_text(lang, names, you)
         return render("io.in_file", {"path": self.path, "detail": detail}, lang)
 
 

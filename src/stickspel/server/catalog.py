@@ -15,11 +15,11 @@ import dataclasses
 import typing
 from typing import Any
 
-from stickspel.core import Rules
+from stickspel.core import Rules, StickspelError
 from stickspel.games import GAMES, load_game
 from stickspel.i18n import game_title, has_key, render
 
-__all__ = ["table_title", "titles", "games_catalog"]
+__all__ = ["table_title", "titles", "games_catalog", "rules_error_text"]
 
 LANGS = ("sv", "en")
 
@@ -67,8 +67,10 @@ def titles(rules_text: str, players: int) -> dict[str, str]:
 
 
 def _kind(tp: Any) -> str:
-    """The form field an option's type asks for: bool, int, choice or text."""
+    """The form field an option's type asks for: bool, int, numbers, choice or text."""
     args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple:  # a figure a seat, typed "6/5/2"
+        return "numbers"
     base = next((a for a in args if a is not type(None)), tp) if args else tp
     if base is bool:
         return "bool"
@@ -85,7 +87,10 @@ def _options(game: str, lang: str) -> list[dict[str, Any]]:
         if f.name.startswith("_") or "help" not in f.metadata:
             continue
         choices = f.metadata.get("choices")
-        help_key = f"rules.help.{game}.{f.name}"
+        # the words for a player (``rules.about``) where they differ from the option's
+        # help for the command line, which names the values to type
+        about = f"rules.about.{game}.{f.name}"
+        help_key = about if has_key(about) else f"rules.help.{game}.{f.name}"
         label_key = f"web.option.{game}.{f.name}"
         out.append(
             {
@@ -146,6 +151,22 @@ def games_catalog(lang: str) -> dict[str, Any]:
             "options": _options(name, lang),
         }
     return out
+
+
+def rules_error_text(error: StickspelError, game: str, lang: str) -> str:
+    """A refusal of the lobby's rules in ``lang``, the option it names by its name in
+    the form ("option “Targets in plus”: …"), not as the rules text spells it.
+
+    >>> from stickspel.core import RulesError
+    >>> e = RulesError("tremanswhist.rules.targets_sum", name="plus_targets", total=14)
+    >>> rules_error_text(e, "tremanswhist", "en")
+    'option “Targets in plus”: the targets must add up to 13, not 14'
+    """
+    params = dict(error.params)
+    label = f"web.option.{game}.{params.get('name')}"
+    if has_key(label):
+        params["name"] = f"“{render(label, {}, lang)}”"
+    return render(error.key, params, lang)
 
 
 def _player_counts(cls: type[Rules], preset: str) -> list[int]:

@@ -628,11 +628,13 @@ class Room:
             "observation": obs,
             "public": public,
             "legal": legal_entries(state, legal, obs, lang, labels=ui) if legal else [],
-            "refused": refused_calls(state, legal, obs, lang, names) if legal else [],
+            "refused": refused_calls(state, legal, obs, lang, names, view.seat) if legal else [],
         }
         if ui:
             hand = (obs or {}).get("hand") or []
-            out["reasons"] = card_reasons(state, hand, legal, lang, names) if legal else {}
+            out["reasons"] = (
+                card_reasons(state, hand, legal, lang, names, view.seat) if legal else {}
+            )
             seen = obs if obs is not None else public
             out["panel"] = panel(
                 seen, self.game_name, names, lang, seat=view.seat, to_act=bool(legal)
@@ -709,10 +711,12 @@ class Room:
             code = str(Rule.UNKNOWN_ACTION)
         else:
             code = type(err).__name__
+        # a refusal of the reader's own move says "du" / "you", not their name
+        you = None if conn.person is None else self.table.seat_of(conn.person)
         return {
             "type": "error",
             "code": code,
-            "message": error_text(err, conn.lang, self.names_by_seat()),
+            "message": error_text(err, conn.lang, self.names_by_seat(), you),
             "version": self.table.version,
         }
 

@@ -26,6 +26,7 @@ __all__ = [
     "card_reasons",
     "panel",
     "CALL_BASE",
+    "sentence",
 ]
 
 CALL_BASE = 52  # actions from 52 up are calls (bids, passes, exchange answers)
@@ -99,15 +100,22 @@ def _barred(state: GameState, obs: dict[str, Any]) -> list[int]:
     return sorted({state.string_to_action(t) for t in texts})
 
 
+def sentence(text: str) -> str:
+    """A message as a line of its own: its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def refused_calls(
     state: GameState,
     legal: Sequence[int],
     obs: dict[str, Any] | None,
     lang: str,
     names: Sequence[str],
+    you: int | None = None,
 ) -> list[dict[str, Any]]:
     """While the seat to act chooses a call: the calls a rule bars, with the reason
-    (Plump's dealer's forbidden bid, a Priffe call too low, spader out of turn)."""
+    (Plump's dealer's forbidden bid, a Priffe call too low, spader out of turn),
+    said to the reader, the seat ``you`` ("du får inte bjuda 2")."""
     if obs is None or not any(a >= CALL_BASE for a in legal):
         return []
     out = []
@@ -124,16 +132,22 @@ def refused_calls(
                 "text": state.action_to_string(a),
                 "label": call_label(state, a, lang, _pending(obs)),
                 "rule": rule or None,
-                "message": err.text(lang, names=list(names)),
+                "message": sentence(err.text(lang, list(names), you)),
             }
         )
     return out
 
 
 def card_reasons(
-    state: GameState, hand: Sequence[str], legal: Sequence[int], lang: str, names: Sequence[str]
+    state: GameState,
+    hand: Sequence[str],
+    legal: Sequence[int],
+    lang: str,
+    names: Sequence[str],
+    you: int | None = None,
 ) -> dict[str, str]:
-    """For the seat to act: each card of its hand it may not play now, with why."""
+    """For the seat to act (``you``, the reader): each card of its hand it may not
+    play now, with why, said to the reader ("Du måste följa färg …")."""
     out: dict[str, str] = {}
     playable = {state.action_to_string(a) for a in legal if a < CALL_BASE}
     for card in hand:
@@ -141,7 +155,7 @@ def card_reasons(
             continue
         err = state.explain(state.string_to_action(card))
         if err is not None:
-            out[card] = err.text(lang, names=list(names))
+            out[card] = sentence(err.text(lang, list(names), you))
     return out
 
 

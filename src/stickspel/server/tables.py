@@ -100,7 +100,9 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any] | 
         rules = _rules_text(body)
         seats = [SeatSpec(s.name, s.bot) for s in body.seats]
         room = Room.create(store_of(request), rules, seats, timer=body.timer, hints=body.hints)
-    except (RulesError, TypeError, ValueError) as e:
+    except RulesError as e:  # an option named as the lobby's form names it
+        return _rules_refused(e, (body.rules or body.game).partition("(")[0])
+    except (TypeError, ValueError) as e:
         return error_of(400, "rules", e)
     rooms_of(request).add(room)
     if body.start:
@@ -221,6 +223,14 @@ async def analysis(table_id: str, body: AnalysisIn, request: Request) -> Respons
 async def qr(body: QrIn) -> Response:
     # POST, not GET: a join link holds a seat token, which must not sit in a URL
     return Response(qr_svg(body.text), media_type="image/svg+xml")
+
+
+def _rules_refused(e: RulesError, game: str) -> JSONResponse:
+    from stickspel.server.catalog import rules_error_text
+
+    words = {lang: rules_error_text(e, game, lang) for lang in ("en", "sv")}
+    body = {"code": "rules", "message": words["en"], "sv": words["sv"]}
+    return JSONResponse({"error": body}, status_code=400)
 
 
 def _rules_text(body: CreateTable) -> str:

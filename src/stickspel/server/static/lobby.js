@@ -59,8 +59,7 @@ function drawOptions() {
   const values = preset().values;
   const fields = game().options.filter((o) => o.name !== "players" && (o.kind !== "text" || o.choices.length)).map((o) => {
     const id = `opt-${o.name}`;
-    // the help text, and where the rule comes from (the seed texts, RULES.md) on hover
-    const help = el("small", { class: "dim", id: `${id}-help`, title: o.source ? `${t(lang, "source")}: ${o.source}` : null }, o.help);
+    const help = el("small", { class: "dim", id: `${id}-help` }, o.help);
     const value = values[o.name];
     let input;
     if (o.kind === "bool") {
@@ -72,6 +71,10 @@ function drawOptions() {
       input = el("select", { id, name: o.name, "aria-describedby": `${id}-help`, "data-option": o.name },
         ...o.choices.map((c) => el("option", { value: c.value }, c.label)));
       input.value = String(value);
+    } else if (o.kind === "numbers") {  // a figure a seat or a contract: "6/5/2"
+      input = el("input", { type: "text", id, name: o.name, "aria-describedby": `${id}-help`,
+        "data-option": o.name, autocomplete: "off", spellcheck: "false" });
+      input.value = Array.isArray(value) ? value.join("/") : String(value ?? "");
     } else {
       input = el("input", { type: "number", id, name: o.name, inputmode: "numeric", "aria-describedby": `${id}-help`,
         "data-option": o.name, placeholder: o.optional ? t(lang, "default_value") : null });
@@ -82,26 +85,24 @@ function drawOptions() {
   $("options").replaceChildren(...fields);
 }
 
-// the rules text the form describes: the preset, then the options that differ from it
-function rulesText() {
-  const expert = form.rules.value.trim();
-  if (expert) return expert;
+// the rules the form describes: the game, its preset, and the options that differ
+// from the preset (the server builds the rules and judges them)
+function chosenRules() {
   const p = preset();
-  const parts = [p.name];
+  const options = {};
   const players = Number(form.players.value);
-  if (!form.players.disabled && players !== p.values.players) parts.push(`players=${players}`);
+  if (!form.players.disabled && players !== p.values.players) options.players = players;
   for (const input of $("options").querySelectorAll("[data-option]")) {
     const name = input.dataset.option;
-    const before = p.values[name];
+    const before = Array.isArray(p.values[name]) ? p.values[name].join("/") : p.values[name];
     let now;
     if (input.type === "checkbox") now = input.checked;
     else if (input.type === "number") now = input.value === "" ? null : Number(input.value);
     else now = input.value;
-    if (now === before || (now === null && before === undefined) || String(now) === String(before)) continue;
-    if (now === null) continue;
-    parts.push(`${name}=${now}`);
+    if (now === null || now === before || String(now) === String(before)) continue;
+    options[name] = now;
   }
-  return `${chosen}(${parts.join(",")})`;
+  return { game: chosen, preset: p.name, options };
 }
 
 // --- the seats: a name each and who plays (a person, or a bot of a level) -----------------------
@@ -181,7 +182,7 @@ form.addEventListener("submit", async (ev) => {
   if (!checkNames()) return;
   error.textContent = "";
   const body = {
-    rules: rulesText(),
+    ...chosenRules(),
     seats: [...seats.children].map((li) => ({
       name: li.querySelector("input").value.trim(), bot: li.querySelector("select").value || null,
     })),
@@ -204,6 +205,10 @@ form.addEventListener("submit", async (ev) => {
     spectator_url: answer.spectator_url,
   };
   rememberTable(entry);
+  // one person against bots goes straight to the table (the links wait there, under
+  // "links", for this browser); with several people the links are handed out here
+  const people = entry.seats.filter((s) => s.join_url);
+  if (people.length === 1) { location.assign(people[0].join_url); return; }
   showCreated(entry);
   refreshTables();
 });
