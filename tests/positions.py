@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from stickspel.core import Deal
 from stickspel.core.cards import parse_card, parse_cards
 from stickspel.games.plump import PlumpRules, PlumpState
@@ -20,3 +22,19 @@ def plump_position(
     for m in moves:
         state.apply_text(m)
     return state
+
+
+def bots_game(seed: int) -> dict[str, Any]:
+    """The record of a game of plump(players=3,max_cards=2) by the heuristic, the
+    beginner and the heuristic (Anna, Ben, Cleo), dealt from ``seed``: the same
+    game whatever the machine."""
+    from stickspel.bots import make_bot
+    from stickspel.core.cards import make_rng
+    from stickspel.games import load_game
+    from stickspel.table import play_out
+
+    state = load_game("plump(players=3,max_cards=2)").new_initial_state(0)
+    kinds = ["heuristic", "beginner", "heuristic"]
+    play_out(state, [make_bot("plump", k, seed=i) for i, k in enumerate(kinds)], make_rng(seed))
+    record: dict[str, Any] = state.to_record(["Anna", "Ben", "Cleo"])
+    return record

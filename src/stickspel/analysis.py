@@ -8,6 +8,19 @@ Tremanswhist's points.  The move made is compared with the best: the
 difference is the points it lost, and it is called an *inaccuracy*, a
 *mistake* or a *blunder* by the game's thresholds (:data:`THRESHOLDS`).
 
+**Marks only where the loss is clear of the analysis's own noise.**  The values
+come from sampled worlds, so the same position analysed with other seeds gives
+other values: an estimate of a loss of a point or two can be noise alone (and
+the best of several noisy values is higher than its true value).  So a move whose
+first estimate loses at least the game's inaccuracy threshold is judged again
+over :data:`RECHECKS` fresh draws of worlds (other seeds): its loss is the mean,
+over those draws, of the difference between the first draw's best move and the
+move made, and its *noise* the standard error of that mean.  The move is marked
+(an inaccuracy or worse) only where that loss is at least the inaccuracy
+threshold and more than :data:`NOISE_K` times its standard error; else it counts
+as good (:func:`clear_loss`).  docs/bots.md gives the figures measured with it
+(``benchmarks/bench_marks.py``).
+
 Each decision says why in words, as the coach does (:mod:`stickspel.bots.coach`):
 the reasons of the best move and of the move made, each a catalogue key and its
 parameters, read off the position as the seat saw it (``why_best``, ``why_made``;
@@ -26,6 +39,8 @@ scorekeeper (deals without hands) have no decisions to judge.
 from __future__ import annotations
 
 import dataclasses
+import math
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,9 +50,21 @@ from stickspel.core import GameState
 if TYPE_CHECKING:
     from stickspel.bots.coach import Reason
 
-__all__ = ["Decision", "Analysis", "analyse_record", "THRESHOLDS", "VERDICTS"]
+__all__ = [
+    "Decision",
+    "Analysis",
+    "analyse_record",
+    "clear_loss",
+    "THRESHOLDS",
+    "VERDICTS",
+    "MARKS",
+    "RECHECKS",
+    "NOISE_K",
+]
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: The verdicts that mark a move (the replay's marks, the report's rows).
+MARKS = ("inaccuracy", "mistake", "blunder")
 
 #: Points lost from which a move is an inaccuracy, a mistake, a blunder; Priffe's
 #: in tricks' worth (side points change by twice a trick's value a trick).
@@ -48,6 +75,12 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
 }
 #: Losses below this are noise of the sampling: the move counts as best.
 BEST_MARGIN = 0.05
+#: Fresh draws of worlds a move that seems to lose points is judged again over.
+RECHECKS = 4
+#: A loss is clear when it exceeds this many standard errors of its estimate.
+NOISE_K = 2.0
+#: The key moments of a game: at most this many, the largest clear losses.
+KEY_MOMENTS = 5
 
 
 @dataclass(frozen=True)
@@ -73,6 +106,13 @@ class Decision:
     #: Why the best move, and why the move made, in the coach's words.
     why_best: tuple[Reason, ...] = ()
     why_made: tuple[Reason, ...] = ()
+    #: The standard error of ``loss`` over the fresh draws (``None``: not judged
+    #: again, its first estimate under the inaccuracy threshold).
+    noise: float | None = None
+
+    @property
+    def marked(self) -> bool:
+        return self.verdict in MARKS
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,6 +131,7 @@ class Decision:
             "secret": self.secret,
             "why_best": [_said(r) for r in self.why_best],
             "why_made": [_said(r) for r in self.why_made],
+            "noise": None if self.noise is None else round(self.noise, 3),
         }
 
     def seen_by(self, person: int | None) -> Decision:
@@ -118,6 +159,10 @@ class Analysis:
     samples: int | None = None
     think_ms: float | None = None
     seed: int = 0
+    #: The least loss marked, in the game's points (its inaccuracy threshold).
+    floor: float = 0.0
+    #: The fresh draws a seeming loss was judged again over.
+    rechecks: int = RECHECKS
 
     def by_player(self) -> list[dict[str, Any]]:
         out = []
@@ -135,6 +180,12 @@ class Analysis:
             )
         return out
 
+    def key_moments(self) -> list[int]:
+        """The game's key moments: the decisions (their ``index``) with the largest
+        clear losses, at most :data:`KEY_MOMENTS`, in the order they were played."""
+        marked = sorted((d for d in self.decisions if d.marked), key=lambda d: -d.loss)
+        return sorted(d.index for d in marked[:KEY_MOMENTS])
+
     def view(self, person: int | None) -> Analysis:
         """The analysis as ``person`` may read it (``None``: anyone): the moves that
         stay hidden for good (cards put away) shown only to their player."""
@@ -149,7 +200,9 @@ class Analysis:
             "samples": self.samples,
             "think_ms": self.think_ms,
             "seed": self.seed,
+            "rule": {"floor": self.floor, "k": NOISE_K, "rechecks": self.rechecks},
             "by_player": self.by_player(),
+            "key_moments": self.key_moments(),
             "decisions": [d.to_dict() for d in self.decisions],
         }
 
@@ -172,6 +225,17 @@ def verdict(game: str, loss: float, unit: float = 1.0) -> str:
     return "good"
 
 
+def clear_loss(game: str, loss: float, noise: float, unit: float = 1.0) -> bool:
+    """Whether a loss estimated as ``loss`` with standard error ``noise`` is clear of
+    the analysis's noise: at least the game's inaccuracy threshold and more than
+    :data:`NOISE_K` standard errors.
+
+    >>> clear_loss("plump", 3.0, 0.5), clear_loss("plump", 3.0, 2.0), clear_loss("plump", 0.4, 0.0)
+    (True, False, False)
+    """
+    return loss >= THRESHOLDS[game][0] * unit and loss > NOISE_K * noise
+
+
 def _unit(state: GameState) -> float:
     """What one trick is worth in the expert's values: Priffe's side points change by
     twice the trick value; the other games count points."""
@@ -188,10 +252,12 @@ def analyse_record(
     think_ms: float | None = None,
     seed: int = 0,
     on_decision: Callable[[int, int], None] | None = None,
+    rechecks: int = RECHECKS,
 ) -> Analysis:
     """Judge every decision of the record ``doc`` (checked first: a bad record is a
     :class:`~stickspel.records.RecordError`).  ``on_decision(done, total)`` reports
-    progress."""
+    progress; ``rechecks`` fresh draws judge a seeming loss again (0: none, every
+    first estimate taken as it is, noise and all)."""
     from stickspel.bots import Turn
     from stickspel.bots.expert import ExpertBot
     from stickspel.records.replayer import first_dealer_of, replay
@@ -200,8 +266,14 @@ def analyse_record(
     history = rep.state.history()
     state = type(rep.state)(rep.state.rules, first_dealer=first_dealer_of(doc))  # type: ignore[call-arg]
     judge = ExpertBot(seed=seed, think_ms=think_ms, samples=samples, every_bid=True)
+    # the fresh draws a seeming loss is judged again over: the same search, other seeds
+    checkers = [
+        ExpertBot(seed=seed + 1 + r, think_ms=think_ms, samples=samples, every_bid=True)
+        for r in range(rechecks)
+    ]
     result = Analysis(state.GAME, state.rules.to_text(), list(rep.players), samples=samples,
-                      think_ms=think_ms, seed=seed)  # fmt: skip
+                      think_ms=think_ms, seed=seed,
+                      floor=THRESHOLDS[state.GAME][0] * _unit(state), rechecks=rechecks)  # fmt: skip
     worth: dict[tuple[int, int], float] = {}  # (deal, person) → best value at the first decision
     total = sum(isinstance(item, int) for item in history)
     deal, done = 0, 0
@@ -212,7 +284,7 @@ def analyse_record(
             continue
         turn = Turn.of(state, worlds=judge.needs_worlds)
         values = judge.evaluate(turn) if len(turn.legal_actions) > 1 else {item: 0.0}
-        decision = _decision(state, done, deal, item, values, turn)
+        decision = _decision(state, done, deal, item, values, turn, checkers)
         if len(turn.legal_actions) > 1:
             result.decisions.append(decision)
             worth.setdefault((deal, decision.person), decision.value_best)
@@ -225,12 +297,25 @@ def analyse_record(
 
 
 def _decision(
-    state: GameState, index: int, deal: int, action: int, values: dict[int, float], turn: Any
+    state: GameState,
+    index: int,
+    deal: int,
+    action: int,
+    values: dict[int, float],
+    turn: Any,
+    checkers: list[Any],
 ) -> Decision:
     from stickspel.bots.coach import turn_reasons
 
     best = max(values, key=lambda a: values[a])
     loss = max(0.0, values[best] - values[action])
+    game, unit = state.GAME, _unit(state)
+    noise = None
+    if loss >= THRESHOLDS[game][0] * unit and checkers:
+        values, loss, noise = _recheck(turn, best, action, checkers)
+    named = verdict(game, loss, unit)
+    if noise is not None and named in MARKS and not clear_loss(game, loss, noise, unit):
+        named = "good"  # within the noise: not marked
     seat = state.current_player()
     ranked = sorted(values, key=lambda a: -values[a])[:3]
     return Decision(
@@ -244,12 +329,27 @@ def _decision(
         value_made=values[action],
         value_best=values[best],
         loss=loss,
-        verdict=verdict(state.GAME, loss, _unit(state)),
+        verdict=named,
         options=tuple((state.action_to_string(a), values[a]) for a in ranked),
         secret=state.secret_action(action),
         why_best=turn_reasons(turn, best),
         why_made=turn_reasons(turn, action),
+        noise=noise,
     )
+
+
+def _recheck(
+    turn: Any, best: int, action: int, checkers: list[Any]
+) -> tuple[dict[int, float], float, float]:
+    """A seeming loss judged again over fresh draws of worlds: the mean values, the
+    loss (the mean difference between the first draw's best move and the move made:
+    unbiased, where the first draw's own difference favours whichever move its noise
+    put on top) and its standard error."""
+    runs = [checker.evaluate(turn) for checker in checkers]
+    diffs = [run[best] - run[action] for run in runs]
+    noise = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    values = {a: statistics.fmean(run[a] for run in runs) for a in runs[0]}
+    return values, max(0.0, statistics.fmean(diffs)), noise
 
 
 def _luck(worth: dict[tuple[int, int], float], players: int) -> list[float]:

@@ -15,10 +15,10 @@ from typing import Any
 
 from jinja2 import Environment
 
-from stickspel.i18n import render
+from stickspel.i18n import game_title, number_text, render
 from stickspel.safetext import plain
 
-__all__ = ["report_html", "analysis_html"]
+__all__ = ["report_html", "analysis_html", "luck_words"]
 
 _TEMPLATE = """<!doctype html>
 <html lang="{{ lang }}"><head><meta charset="utf-8">
@@ -138,37 +138,87 @@ def report_html(result: dict[str, Any], lang: str = "en") -> str:
 _ANALYSIS = """<!doctype html>
 <html lang="{{ lang }}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{ t("title") }}</title>
+<title>{{ t("title") }}: {{ title }}</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:60rem;color:#111;background:#fff}
-table{border-collapse:collapse;margin:1rem 0}td,th{padding:.3rem .6rem;border-bottom:1px solid #ccc;text-align:right}
-th:first-child,td:first-child{text-align:left}.blunder{color:#a00000;font-weight:bold}.mistake{color:#8a4b00}
+body{font-family:system-ui,sans-serif;margin:0;padding:1rem;max-width:48rem;color:#111;background:#fff;line-height:1.4}
+h1{font-size:1.3rem;margin:0 0 .4rem}h2{font-size:1.1rem;margin:1.2rem 0 .3rem}p{margin:.3rem 0}
+table{border-collapse:collapse;margin:.5rem 0;width:100%}
+td,th{padding:.3rem .35rem;border-bottom:1px solid #ccc;text-align:right;vertical-align:top}
+th{font-size:.9rem}th:first-child,td:first-child{text-align:left}td.name{overflow-wrap:anywhere}.name{text-align:left}
+td.num{font-variant-numeric:tabular-nums;white-space:nowrap}.muted{color:#444}
+tr.blunder td.verdict{color:#a00000;font-weight:bold}tr.mistake td.verdict{color:#8a4b00;font-weight:bold}
+abbr{text-decoration:none}
+ul{padding-left:1.2rem}
 </style></head><body>
-<h1>{{ t("title") }}</h1>
-<p>{{ rules }} · {{ t("method") }}</p>
-<table><tr><th>{{ t("player") }}</th><th>{{ t("decisions") }}</th><th>{{ t("lost") }}</th>
-<th>{{ t("luck") }}</th><th>{{ t("inaccuracy") }}</th><th>{{ t("mistake") }}</th><th>{{ t("blunder") }}</th></tr>
-{% for p in players %}<tr><td>{{ p.name }}</td><td>{{ p.decisions }}</td><td>{{ "%.1f"|format(p.points_lost) }}</td>
-<td>{{ "%+.1f"|format(p.luck) }}</td><td>{{ p.inaccuracy }}</td><td>{{ p.mistake }}</td><td>{{ p.blunder }}</td></tr>{% endfor %}</table>
+<h1>{{ t("title") }}: {{ title }}</h1>
+<p class="muted">{{ t("method") | capitalize }}. {{ rule }}</p>
+<table><tr><th scope="col">{{ t("player") }}</th><th scope="col">{{ t("decisions") }}</th><th scope="col">{{ t("lost") }}</th>
+<th scope="col">?!</th><th scope="col">?</th><th scope="col">??</th></tr>
+{% for p in players %}<tr><td class="name">{{ p.name }}</td><td class="num">{{ p.decisions }}</td><td class="num">{{ num(p.points_lost) }}</td>
+<td class="num">{{ p.inaccuracy }}</td><td class="num">{{ p.mistake }}</td><td class="num">{{ p.blunder }}</td></tr>{% endfor %}</table>
+<p class="muted">{{ v("inaccuracy") }} · {{ v("mistake") }} · {{ v("blunder") }}</p>
+<h2>{{ t("luck") | capitalize }}</h2>
+<ul>{% for line in luck %}<li>{{ line }}</li>{% endfor %}</ul>
 <h2>{{ t("moves") }}</h2>
-<table><tr><th>{{ t("deal") }}</th><th>{{ t("player") }}</th><th>{{ t("made") }}</th><th>{{ t("best") }}</th>
-<th>{{ t("lost") }}</th><th></th></tr>
-{% for d in decisions %}<tr class="{{ d.verdict }}"><td>{{ d.deal }}</td><td>{{ names[d.person] }}</td>
-<td>{{ d.made }}</td><td>{{ d.best }}</td><td>{{ "%.1f"|format(d.loss) }}</td><td>{{ t(d.verdict) }}</td></tr>{% endfor %}
-</table></body></html>
+{% if decisions %}<table><tr><th scope="col">{{ t("deal") }}</th><th scope="col" class="name">{{ t("player") }}</th><th scope="col">{{ t("made") }}</th>
+<th scope="col">{{ t("better") }}</th><th scope="col">{{ t("lost") }}</th></tr>
+{% for d in decisions %}<tr class="{{ d.verdict }}"><td>{{ d.deal }}</td><td class="name">{{ names[d.person] }}</td>
+<td>{{ shown(d.made) }}</td><td>{{ shown(d.best) }}</td><td class="num verdict">{{ num(d.loss) }}
+<abbr title="{{ v(d.verdict) }}">{{ symbol[d.verdict] }}</abbr></td></tr>{% endfor %}
+</table>{% else %}<p>{{ t("none") }}</p>{% endif %}
+</body></html>
 """
 
 
-def analysis_html(data: dict[str, Any], lang: str = "en") -> str:
-    """The page of a game's analysis (:meth:`Analysis.to_dict`): the players' summary
-    and every move that lost points (inaccuracies and worse)."""
+def _shown(text: str, lang: str) -> str:
+    """A move as the pages write it: a card in the page's notation ("D♠"), a call as it is."""
+    from stickspel.core.cards import card_display, parse_card
+
+    if len(text) == 2 and text[0] in "23456789TJQKA" and text[1] in "CDHS":
+        return card_display(parse_card(text), lang)
+    return text or "–"
+
+
+def _rule_words(rule: dict[str, Any], lang: str) -> str:
+    """When the analysis marks a move, in words (:data:`stickspel.analysis.NOISE_K` …)."""
+    floor, k = number_text(rule["floor"], lang), number_text(rule["k"], lang)
+    return render("replay.rule", {"floor": floor, "k": k, "n": rule["rechecks"]}, lang)
+
+
+def luck_words(luck: float, name: str, lang: str, you: bool = False) -> str:
+    """Luck in words: "Anna was dealt cards worth 9.2 points more than the table's average"."""
+    shown = number_text(abs(luck), lang)
+    how = "even" if shown == "0" else "more" if luck > 0 else "less"
+    key = f"replay.luck_{how}{'_you' if you else ''}"
+    return render(key, {"name": name, "n": shown}, lang)
+
+
+def analysis_html(
+    data: dict[str, Any], lang: str = "en", title: str | None = None, viewer: int | None = None
+) -> str:
+    """The page of a game's analysis (:meth:`Analysis.to_dict`): the players' summary,
+    their luck in words and every move marked (a clear loss: inaccuracies and worse).
+    ``title`` names the game in words (the game's title when not given); ``viewer``
+    is the person reading, whom the page calls "you"."""
+    from stickspel.analysis import MARKS
+
     template = Environment(autoescape=True).from_string(_ANALYSIS)
-    flagged = [d for d in data["decisions"] if d["verdict"] in ("inaccuracy", "mistake", "blunder")]
+    marked = [d for d in data["decisions"] if d["verdict"] in MARKS]
+    rule = data.get("rule") or {}
     return template.render(
         lang=lang,
         t=lambda key: render(f"analysis.{key}", {}, lang),
-        rules=data["rules"],
+        v=lambda verdict: render(f"replay.verdict.{verdict}", {}, lang),
+        num=lambda x: number_text(x, lang),
+        shown=lambda text: _shown(text, lang),
+        symbol={"inaccuracy": "?!", "mistake": "?", "blunder": "??"},
+        title=title or game_title(data["game"], lang),
+        rule=_rule_words(rule, lang) if rule else "",
         players=data["by_player"],
+        luck=[
+            luck_words(p["luck"], p["name"], lang, you=i == viewer)
+            for i, p in enumerate(data["by_player"])
+        ],
         names=data["players"],
-        decisions=flagged,
+        decisions=marked,
     )

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from positions import plump_position
+from positions import bots_game, plump_position
 
 from stickspel.analysis import analyse_record, verdict
 from stickspel.bots import Turn, make_bot
@@ -57,6 +57,8 @@ def test_the_known_blunders_are_flagged_and_the_experts_move_is_best(name: str) 
         analysis = analyse_record(record, samples=100, seed=1)
         (judged,) = [d for d in analysis.decisions if d.index == len(moves)]
         assert (judged.made, judged.verdict) == (move, wanted), judged
+        if wanted == "blunder":  # judged again over fresh draws: clear of their noise
+            assert judged.noise is not None and judged.loss > 2 * judged.noise
 
 
 def test_verdict_thresholds() -> None:
@@ -118,3 +120,53 @@ def test_the_analysis_says_why_in_the_coachs_words() -> None:
     assert judged.why_best == turn_reasons(turn, state.string_to_action(judged.best))
     said = judged.to_dict()["why_made"][0]
     assert said["sv"] == "sticker med trumf och tar sticket" and said["key"] == "coach.ruffs"
+
+
+@pytest.mark.parametrize(
+    ("seed", "index", "made", "marked"),
+    [
+        # Anna plays A♣ to the first trick where K♠ was better: 7.7 points, ± 0.2 over the fresh draws
+        (14, 5, "AC", True),
+        # 4♦ against J♠: the first estimate's 3.8 points (a blunder) are 2.5 ± 1.35
+        # over the fresh draws: within twice the noise, not marked
+        (9, 4, "4D", False),
+    ],
+)
+def test_a_loss_is_marked_only_where_it_is_clear_of_the_noise(
+    seed: int, index: int, made: str, marked: bool
+) -> None:
+    from stickspel.analysis import MARKS, NOISE_K, THRESHOLDS
+
+    record = bots_game(seed)
+    (first,) = [
+        d for d in analyse_record(record, samples=16, rechecks=0).decisions if d.index == index
+    ]
+    (judged,) = [d for d in analyse_record(record, samples=16).decisions if d.index == index]
+    assert first.made == judged.made == made
+    assert first.verdict in MARKS and first.noise is None  # every first estimate taken as it is
+    assert judged.noise is not None and judged.noise > 0
+    clear = judged.loss > NOISE_K * judged.noise and judged.loss >= THRESHOLDS["plump"][0]
+    assert clear == marked and judged.marked == marked, judged
+    assert judged.verdict == ("blunder" if marked else "good")
+
+
+def test_the_threshold_in_figures() -> None:
+    from stickspel.analysis import clear_loss
+
+    assert clear_loss("plump", 2.0, 0.9) and not clear_loss("plump", 2.0, 1.0)
+    assert not clear_loss("plump", 0.49, 0.0)  # under the inaccuracy threshold however sure
+    assert clear_loss("priffe", 15.0, 1.0, unit=20) and not clear_loss("priffe", 9.0, 0.0, unit=20)
+
+
+def test_key_moments_are_the_largest_clear_losses_in_the_order_played() -> None:
+    from stickspel.analysis import KEY_MOMENTS
+
+    analysis = analyse_record(bots_game(14), samples=16)
+    moments = analysis.key_moments()
+    marked = [d for d in analysis.decisions if d.marked]
+    assert 0 < len(moments) <= KEY_MOMENTS and moments == sorted(moments)
+    chosen = [d for d in marked if d.index in moments]
+    rest = [d for d in marked if d.index not in moments]
+    assert len(chosen) == len(moments)
+    assert all(c.loss >= r.loss for c in chosen for r in rest)
+    assert analysis.to_dict()["key_moments"] == moments

@@ -32,7 +32,7 @@ RECORD_CARD = re.compile(r"\b([2-9TJQKA][CDHS])\b")
 SHOWN_CARD = re.compile(r"(Kn|10|[2-9EKDAQJ])([♠♥♦♣])")
 DISPLAYED = {card_display(c, lang): card_str(c) for c in range(52) for lang in ("sv", "en")}
 ANALYSIS_ROW = re.compile(
-    r'<tr class="\w+"><td>(\d+)</td><td>[^<]*</td>\s*<td>([^<]*)</td><td>([^<]*)</td>'
+    r'<tr class="\w+"><td>(\d+)</td><td[^>]*>[^<]*</td>\s*<td>([^<]*)</td><td>([^<]*)</td>'
 )
 #: Actions played of each preset (to the end where it comes first).
 ACTIONS = 90

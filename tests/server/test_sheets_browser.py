@@ -216,7 +216,7 @@ def test_a_finished_game_replayed_with_the_analysis_beside_the_moves(
     # the lobby's list and a game's end screen link here, with the table's token
     page.goto(f"{server.url}/r/t/{made['id']}?lang=en#token={made['spectator_token']}")
     expect(page.locator("#where")).to_have_text("Deal 1 of 3, move 0 of 24")
-    expect(page.locator("#hands .hand")).to_have_count(3)
+    expect(page.locator("#hands .rp-hand")).to_have_count(3)
     page.keyboard.press("ArrowRight")
     expect(page.locator("#where")).to_have_text("Deal 1 of 3, move 1 of 24")
     page.keyboard.press("ArrowDown")
@@ -227,7 +227,7 @@ def test_a_finished_game_replayed_with_the_analysis_beside_the_moves(
     expect(page.locator("#paper tr.total")).to_be_visible()
     # the analysis runs in the background; its marks then stand at the moves
     expect(page.locator("#progress-text")).to_have_text("The analysis is done.", timeout=120_000)
-    flagged = page.locator("#flagged button")
+    flagged = page.locator("#moments button")
     assert flagged.count() > 0, "random play with no inaccuracy at all"
     verdict = flagged.first.get_attribute("data-verdict")
     flagged.first.click()

@@ -39,6 +39,7 @@ def analyse_command(
     from stickspel.records import RecordError
     from stickspel.records.io import atomic_write, check_output_path, load_record
     from stickspel.reports import analysis_html
+    from stickspel.server.catalog import table_title
 
     lang = check_lang(lang)
     try:
@@ -55,7 +56,8 @@ def analyse_command(
             )
         data = analysis.to_dict()
         if html is not None:
-            atomic_write(html, analysis_html(data, lang).encode())
+            title = table_title(analysis.rules, len(analysis.players), lang)
+            atomic_write(html, analysis_html(data, lang, title).encode())
     except (RecordError, RulesError) as e:
         raise fail(lang, f"{record}: {error_text(e, lang)}") from None
     except OSError as e:

@@ -1,7 +1,8 @@
-"""The replay and analysis viewer: a finished game stepped through move by move with
-every hand shown, the protokoll beside it and the analysis' marks at the moves they
-judge (``/r/t/{table_id}#token=…`` for a table's game, ``/r/file`` for a record read
-in).
+"""The replay and analysis viewer: a finished game stepped through move by move on the
+table's felt with every hand shown, the protokoll beside it, the analysis' marks at
+the moves they judge and its key moments (``/r/t/{table_id}#token=…`` for a table's
+game, ``/r/file`` for a record read in).  The server says what each move was (a card,
+a bid, a call by what it does) and the page words it.
 
 A table's whole record (every hand) is served only once its game is over, and only
 to a token of that table (a seat's or the spectators').  The analysis is a job in the
@@ -24,7 +25,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from stickspel.core import StickspelError
-from stickspel.i18n import game_title, render
+from stickspel.i18n import render
 from stickspel.records import RecordError
 from stickspel.server.common import LANGS, error, error_of, no_table, rooms_of, templates_of
 
@@ -80,13 +81,18 @@ class Job:
 # --- the frames of a replay ------------------------------------------------------------
 
 
-def replay_frames(doc: dict[str, Any], lang: str = "sv") -> dict[str, Any]:
+def replay_frames(
+    doc: dict[str, Any], lang: str = "sv", viewer: int | None = None
+) -> dict[str, Any]:
     """A record (with its cards) as frames: the position after each move (and at the
-    start of each deal), with every hand, the trick on the table, the public facts,
-    and the protokoll after each deal.  A record without cards is refused."""
+    start of each deal), with every hand, the trick on the table (a trick a move
+    completes shown whole, its winner marked), the public facts, and the protokoll
+    after each deal; ``viewer`` is the person reading (``None``: a spectator or a
+    file), whom the page calls "you".  A record without cards is refused."""
     from stickspel.protokoll import build_sheet
     from stickspel.protokoll.html import render_html
     from stickspel.records.replayer import first_dealer_of, replay
+    from stickspel.server.catalog import table_title
 
     deals = doc.get("deals") or []
     if not deals or not all(isinstance(d, dict) and d.get("hands") for d in deals):
@@ -102,15 +108,13 @@ def replay_frames(doc: dict[str, Any], lang: str = "sv") -> dict[str, Any]:
             deal += 1
             frames.append(_frame(state, names, deal, None))
             continue
-        seat = state.current_player()
-        move = {
-            "index": index,
-            "seat": seat,
-            "person": int(state.seating()[seat]),
-            "text": state.action_to_string(item),
-        }
+        move = _move(state, item, index, lang)
+        before = frames[-1] if frames else None
         state.apply_action(item)
-        frames.append(_frame(state, names, deal, move))
+        frame = _frame(state, names, deal, move)
+        if move["kind"] == "card" and not (frame["trick"] or {}).get("cards"):
+            frame["trick"] = _completed(before, move, frame)
+        frames.append(frame)
         index += 1
     sheets = []
     for k in range(len(deals) + 1):
@@ -119,16 +123,70 @@ def replay_frames(doc: dict[str, Any], lang: str = "sv") -> dict[str, Any]:
         if k < len(deals):
             part.pop("totals", None)
         sheets.append(render_html(build_sheet(part, lang)))
+    rules = rep.state.rules.to_text()
     return {
         "game": rep.state.GAME,
-        "title": game_title(rep.state.GAME, lang),
-        "rules": rep.state.rules.to_text(),
+        "title": table_title(rules, len(names), lang),
+        "rules": rules,
         "players": names,
+        "viewer": viewer,
         "deals": len(deals),
         "moves": index,
         "frames": frames,
         "sheets": sheets,
     }
+
+
+#: The calls a replay names by what they do, not as a bid ("Anna passade").
+_CALL_KINDS = {
+    ("priffe", "pass"): "pass",
+    ("tremanswhist", "byt"): "take_pile",
+    ("tremanswhist", "passa"): "keep_hand",
+    ("tremanswhist", "köp"): "buy",
+}
+
+
+def _move(state: Any, action: int, index: int, lang: str) -> dict[str, Any]:
+    """The move about to be made: who, its text, what kind of move (``card``, a card
+    ``put_away`` while buying, a ``bid``, or a call named by what it does) and, for a
+    call, how the table's buttons say it."""
+    from stickspel.core import CALL_BASE
+    from stickspel.server.seatview import call_label
+
+    seat = state.current_player()
+    text = state.action_to_string(action)
+    if action < CALL_BASE:
+        buying = str(state.observation(seat)["phase"]) == "buy"
+        kind, label = ("put_away" if buying else "card"), text
+    else:
+        kind, label = _CALL_KINDS.get((state.GAME, text), "bid"), call_label(state, action, lang)
+    return {
+        "index": index,
+        "seat": seat,
+        "person": int(state.seating()[seat]),
+        "text": text,
+        "kind": kind,
+        "label": label,
+    }
+
+
+def _completed(
+    before: dict[str, Any] | None, move: dict[str, Any], frame: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The trick a card completed, whole, with its winner: the next trick (or the deal's
+    end) has already taken it off the table."""
+    last = frame.get("last_trick")
+    if last and move["text"] in last.get("cards", []):
+        return {**last, "done": True}
+    trick = (before or {}).get("trick") or {}
+    if trick.get("leader") is None:
+        return None
+    # the deal's last trick: its winner is the seat whose count of tricks grew
+    was = (before or {}).get("facts", {}).get("tricks_won") or []
+    now = frame["facts"].get("tricks_won") or []
+    grew = [s for s, (a, b) in enumerate(zip(was, now, strict=False)) if b > a]
+    return {"leader": trick["leader"], "cards": [*trick.get("cards", []), move["text"]],
+            "winner": grew[0] if len(grew) == 1 else None, "done": True}  # fmt: skip
 
 
 def _frame(state: Any, names: list[str], deal: int, move: dict[str, Any] | None) -> dict[str, Any]:
@@ -140,7 +198,9 @@ def _frame(state: Any, names: list[str], deal: int, move: dict[str, Any] | None)
             hand = list(state.observation(seat).hand)
         except (AttributeError, ValueError, IndexError):
             hand = []
-        hands.append({"seat": seat, "name": names[seating[seat]], "cards": hand})
+        hands.append(
+            {"seat": seat, "person": seating[seat], "name": names[seating[seat]], "cards": hand}
+        )
     trick = public.get("trick") or None
     return {
         "deal": deal,
@@ -207,7 +267,14 @@ async def table_replay(table_id: str, body: ReplayIn, request: Request) -> Any:
     doc = _table_record(request, table_id, body.token)
     if isinstance(doc, JSONResponse):
         return doc
-    return _frames_or_error(doc, body.lang)
+    return _frames_or_error(doc, body.lang, _viewer(request, table_id, body.token))
+
+
+def _viewer(request: Request, table_id: str, token: str | None) -> int | None:
+    """The person a token of the table seats (``None``: the spectators')."""
+    room = rooms_of(request).get(table_id)
+    person = room.person_of(token or "") if room is not None else None
+    return None if not person or room is None else int(room.table.person_index(person))
 
 
 async def file_replay(body: ReplayIn) -> Any:
@@ -219,10 +286,10 @@ async def file_replay(body: ReplayIn) -> Any:
     return _frames_or_error(doc, body.lang)
 
 
-def _frames_or_error(doc: dict[str, Any], lang: str) -> Any:
+def _frames_or_error(doc: dict[str, Any], lang: str, viewer: int | None = None) -> Any:
     loop_lang = lang if lang in LANGS else "sv"
     try:
-        return replay_frames(doc, loop_lang)
+        return replay_frames(doc, loop_lang, viewer)
     except (RecordError, StickspelError, ValueError, KeyError, TypeError) as e:
         return error_of(422, "record", e)
 
@@ -239,8 +306,7 @@ async def start_analysis(body: AnalysisJobIn, request: Request) -> Any:
             return doc
         room = rooms_of(request).get(body.table)
         assert room is not None
-        person = room.person_of(body.token or "")
-        viewer = None if not person else room.table.person_index(person)
+        viewer = _viewer(request, body.table, body.token)
         key = f"t:{room.id}:{room.table.version}:{viewer}"
     else:
         doc = _file_record(body.text)

@@ -207,6 +207,7 @@ async def analysis(table_id: str, body: AnalysisIn, request: Request) -> Respons
     if not room.table.is_terminal():
         return error(409, "not_over")
     from stickspel.reports import analysis_html
+    from stickspel.server.catalog import table_title
 
     found = room.analyses.get(room.table.version)
     if found is None:
@@ -216,7 +217,8 @@ async def analysis(table_id: str, body: AnalysisIn, request: Request) -> Respons
         room.analyses[room.table.version] = found
     person = room.person_of(body.token)
     viewer = None if not person else room.table.person_index(person)
-    page = analysis_html(found.view(viewer).to_dict(), body.lang)
+    title = table_title(found.rules, len(found.players), body.lang)
+    page = analysis_html(found.view(viewer).to_dict(), body.lang, title, viewer)
     return Response(page, media_type="text/html; charset=utf-8")
 
 

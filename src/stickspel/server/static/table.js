@@ -4,6 +4,7 @@
 // finished tricks.  No game logic lives here: the page only places what it is told.
 import { t, tn, currentLang, setupPage, el, cardText, hostedTables, rememberTable, linkList, errorText } from "./i18n.js";
 import { cardBack, cardFace, cardPicture, RED } from "./cards.js";
+import { seatSpot, trickSpot } from "./felt.js";
 
 const info = JSON.parse(document.getElementById("table-info").textContent);
 const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
@@ -376,13 +377,7 @@ function renderPanel(obs) {
 // where seat `seat` sits on the screen: this seat at the bottom, the others clockwise
 // (the next to play on the left, a partner opposite)
 function posOf(seat) {
-  const n = state.names.length;
-  const me = state.seat ?? 0;
-  const k = (seat - me + n) % n;
-  const a = (2 * Math.PI * k) / n;
-  const x = 50 - 44 * Math.sin(a), y = 50 + 40 * Math.cos(a);
-  const name = Math.abs(x - 50) < 12 ? (y > 50 ? "bottom" : "top") : x < 50 ? "left" : "right";
-  return { x, y, a, name, k };
+  return seatSpot(seat, state.seat ?? 0, state.names.length);
 }
 
 // what a seat's box says under the name: the bid or last call, the target, the tricks
@@ -429,7 +424,7 @@ function renderTable(obs) {
   const now = new Set();
   const played = trickCards.map((p) => {
     const pos = posOf(p.seat);
-    const tx = 50 - 14 * Math.sin(pos.a), ty = 50 + 21 * Math.cos(pos.a);
+    const { x: tx, y: ty } = trickSpot(pos);
     const fresh = !shownCards.has(p.card);
     now.add(p.card);
     const win = head && head.trick.winner === p.seat;
@@ -678,7 +673,8 @@ function renderEnd() {
       el("button", { type: "button", id: "analyse", class: "secondary", onclick: analyse }, t(lang, "analyse")),
       el("a", { id: "replay", class: "button secondary", href: `/r/t/${info.id}#token=${encodeURIComponent(token())}` }, t(lang, "replay_open"))),
     el("p", { id: "analysis-status", role: "status", "aria-live": "polite" }),
-    el("iframe", { id: "analysis", title: t(lang, "analysis"), sandbox: "", hidden: true }));
+    // no scripts in it; same origin only so that it can be as tall as its page (no inner scroll)
+    el("iframe", { id: "analysis", title: t(lang, "analysis"), sandbox: "allow-same-origin", hidden: true }));
 }
 
 // the game's analysis: every decision judged by the expert, drawn by the server
@@ -692,8 +688,10 @@ async function analyse() {
   button.disabled = false;
   if (!resp.ok) { $("analysis-status").textContent = t(lang, "analysis_failed"); return; }
   $("analysis-status").textContent = "";
-  $("analysis").srcdoc = await resp.text();
-  $("analysis").hidden = false;
+  const frame = $("analysis");
+  frame.onload = () => { frame.style.height = `${frame.contentDocument.documentElement.scrollHeight + 4}px`; };
+  frame.srcdoc = await resp.text();
+  frame.hidden = false;
 }
 
 // to the rematch's table, once (the answer and the websocket both say where)
