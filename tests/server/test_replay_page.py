@@ -62,6 +62,7 @@ def sized_page(browser: Any, width: int, height: int, lang: str) -> Any:
         locale="sv-SE" if lang == "sv" else "en-GB",
         is_mobile=phone,
         has_touch=phone,
+        bypass_csp=True,  # Playwright's waits evaluate strings: test_csp_browser.py
     )
     return watch(context.new_page())
 
