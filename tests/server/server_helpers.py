@@ -65,17 +65,20 @@ def start_server(
     ping: tuple[float, float] = (PING_INTERVAL_SECONDS, PING_TIMEOUT_SECONDS),
     trick_pause: float = 0.2,
     send_buffer: int | None = None,
+    deal_pause: float = 0.0,
 ) -> Running:
     """A server over the database at ``db`` (a URL, or an SQLite file), on ``port``,
     else a free one (a restart keeps its port); with uvicorn's settings of ``stickspel serve``
     (``ping``: the keepalive's interval and timeout, shorter where a test waits for it; a
     short trick pause: the tests that need the real one ask for it; ``send_buffer``: the
-    kernel's send buffer of each connection, in bytes, for tests of slow readers)."""
+    kernel's send buffer of each connection, in bytes, for tests of slow readers; no deal
+    summary on the pages unless ``deal_pause`` asks for one)."""
     app = create_app(
         open_store(str(db)),
         bot_delay=bot_delay,
         trick_pause=trick_pause,
         allowed_origins=allowed_origins,
+        deal_pause=deal_pause,
     )
     port = port or free_port()
     config = uvicorn.Config(

@@ -58,7 +58,9 @@ versions = st.one_of(
     st.integers(-2, 60), st.integers(), st.booleans(), st.none(), st.text(max_size=5)
 )
 types = (
-    st.sampled_from(["act", "hint", "ping", "sync", "back", "hello", "dance", "", "ACT"])
+    st.sampled_from(
+        ["act", "hint", "ping", "sync", "back", "deal_seen", "hello", "dance", "", "ACT"]
+    )
     | st.text(max_size=10)
     | lone_surrogates
 )
@@ -68,7 +70,8 @@ types = (
 def messages(draw: st.DrawFn) -> dict[str, Any]:
     """A message object: a protocol message with fields of any type, or anything."""
     msg: dict[str, Any] = {"type": draw(types)}
-    for name, values in (("action", actions), ("version", versions), ("id", json_values)):
+    fields = (("action", actions), ("version", versions), ("deal", versions), ("id", json_values))
+    for name, values in fields:
         if draw(st.booleans()):
             msg[name] = draw(values)
     extra = draw(st.dictionaries(st.text(max_size=8), json_values, max_size=3))

@@ -33,6 +33,12 @@ def serve_command(
         "--trick-pause",
         help="Seconds a finished trick stays in view, its winner marked, before play goes on.",
     ),
+    deal_pause: float = typer.Option(
+        5.0,
+        "--deal-pause",
+        help="Seconds a finished deal's summary stays in view before the next deal, less once "
+        "everyone has closed it (0: no summary).",
+    ),
     lang: str = typer.Option(
         "sv", "--lang", help="Language of errors and of the line that says where to open: sv or en."
     ),
@@ -51,7 +57,7 @@ def serve_command(
 
     lang = check_lang(lang)
     try:
-        serve(host, port, database, bot_delay, allow_origin or (), trick_pause, lang)
+        serve(host, port, database, bot_delay, allow_origin or (), trick_pause, lang, deal_pause)
     except StoreError as e:
         raise fail(lang, plain(e.text(lang), 500), 1) from None  # one line, no traceback
     except OriginError as e:  # an --allow-origin that is no origin

@@ -566,6 +566,66 @@ class GameState(ABC):
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
         """The current deal in record form (``result`` given once it is scored)."""
 
+    # --- what a finished deal came to -------------------------------------------------
+    def deal_summary(self, index: int = -1) -> dict[str, Any] | None:
+        """What finished deal ``index`` (the last by default) came to, from facts every
+        seat knows once it is over — no card (``None`` before a deal is over):
+
+        - ``deal``: its number in the game (1 the first);
+        - ``seats``: one per seat of the deal: ``seat``, ``player`` (the record's
+          player in it), ``call`` (the bid or the seat's last call, ``None`` where
+          the game has none), ``tricks``, ``points`` (for this deal), ``target``
+          (tricks the seat was to take, ``None`` where the game sets none), ``made``
+          (whether the seat, or its pair, made what it undertook; ``None``: it
+          undertook nothing), ``mark`` (how that reads, ``None`` with no ``made``)
+          and ``you`` (the seat's result as its own player reads it);
+        - ``lines``: the game's own lines on the deal (Priffe's contract and pairs,
+          Tremanswhist's kind of deal).
+
+        Words are catalogue keys with their params (``{"key", "params"}``); a param
+        read as ``{a:seat}`` is a seat of the deal, named by whoever shows it.
+
+        >>> from stickspel import load_game
+        >>> from stickspel.core.cards import make_rng
+        >>> state = load_game("plump(players=2,max_cards=1)").new_initial_state(0)
+        >>> _ = state.apply_chance(make_rng(1)); state.deal_summary() is None
+        True
+        >>> while not state.is_terminal():  # both bid 0, each plays its one card
+        ...     state.apply_action(state.legal_actions()[0])
+        >>> done = state.deal_summary()
+        >>> done["deal"], [(s["call"], s["tricks"], s["points"], s["made"]) for s in done["seats"]]
+        (1, [('0', 0, 10, True), ('0', 1, 0, False)])
+        >>> done["seats"][0]["you"]
+        {'key': 'plump.summary.you_made', 'params': {'bid': '0', 'tricks': 0, 'points': 10}}
+        """
+        deals = self.deal_records
+        if not deals:
+            return None
+        deal = deals[index]
+        return self._summarize(deal, index % len(deals) + 1)
+
+    def _summarize(self, deal: dict[str, Any], number: int) -> dict[str, Any]:
+        """:meth:`deal_summary` of the record ``deal``, numbered ``number``; here each
+        seat's tricks and points (the games say more)."""
+        result = deal.get("result") or {}
+        seats = [
+            {
+                "seat": s,
+                "player": s,
+                "call": None,
+                "tricks": tricks,
+                "points": points,
+                "target": None,
+                "made": None,
+                "mark": None,
+                "you": {"key": "summary.you", "params": {"tricks": tricks, "points": points}},
+            }
+            for s, (tricks, points) in enumerate(
+                zip(result.get("tricks") or [], result.get("points") or [], strict=True)
+            )
+        ]
+        return {"deal": number, "seats": seats, "lines": []}
+
     # --- what a person may read -------------------------------------------------
     def record_view(
         self, player: int | None, players: Sequence[str] | None = None

@@ -16,7 +16,7 @@ fields may carry a kind after the colon, formatted for the language:
 - ``{pile:msg}`` another message of the catalogue, by key; ``{error:err}`` a
   nested error's text;
 - ``{points:num}`` a figure to one decimal, whole ones without (``2,5`` / ``2.5``,
-  ``3``);
+  ``3``); ``{points:signed}`` the same with its sign (``+2``, ``−1``, ``0``);
 - ``{seat:seat}`` a seat: the person's name where the caller gives names, else
   ``seat 2`` / ``plats 2``.
 
@@ -137,6 +137,9 @@ class _Formatter(string.Formatter):
             return f"{_SEAT_WORD.get(lang, 'seat')} {value}" + ("'s" if lang == "en" else ":s")
         if format_spec == "num":  # a figure to one decimal, in the language's notation
             return number_text(value, lang)
+        if format_spec == "signed":  # a deal's points with their sign: +2, −1, 0
+            sign = "+" if value > 0 else "−" if value < 0 else ""
+            return sign + number_text(abs(value), lang)
         if format_spec.startswith("num/"):  # a figure and its noun: {n:num/trick/tricks}
             _, one, many = format_spec.split("/", 2)
             return f"{number_text(value, lang)} {one if value == 1 else many}"

@@ -30,7 +30,7 @@ from stickspel.server.commits import GroupCommit
 from stickspel.server.common import HERE, log
 from stickspel.server.httpguard import BodyGuard, SafetyHeaders
 from stickspel.server.logs import quiet_bad_utf8_frames
-from stickspel.server.rooms import TRICK_PAUSE, Rooms
+from stickspel.server.rooms import DEAL_PAUSE, TRICK_PAUSE, Rooms
 from stickspel.server.store import Store, open_store
 from stickspel.server.sync import follow_changes
 from stickspel.server.tables import CreateTable, SeatIn
@@ -45,10 +45,12 @@ def create_app(
     bot_delay: float = 0.0,
     trick_pause: float = TRICK_PAUSE,
     allowed_origins: Iterable[str] = (),
+    deal_pause: float = DEAL_PAUSE,
 ) -> FastAPI:
     """The server over ``store`` (or the store at ``database``; default: the data folder);
     bots move every ``bot_delay`` seconds (0: at once, in the call that gave them the turn);
-    a finished trick stays in view ``trick_pause`` seconds (pages, and bots before they go on).
+    a finished trick stays in view ``trick_pause`` seconds (pages, and bots before they go on),
+    a finished deal's summary ``deal_pause`` seconds (less once everyone has dismissed it).
     Browser pages of ``allowed_origins`` (``scheme://host[:port]``) may open the websocket
     besides the server's own (:func:`~stickspel.server.wsguard.origin_allowed`); the
     REST API sends no CORS headers, so other sites' pages cannot read its answers.
@@ -67,7 +69,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.state.rooms = Rooms(store, bot_delay, trick_pause)
+    app.state.rooms = Rooms(store, bot_delay, trick_pause, deal_pause)
     app.state.store = store
     app.state.allowed_origins = wsguard.allowed_origins(allowed_origins, env="")
     app.state.templates = Environment(

@@ -10,6 +10,7 @@ and nobody is told of it before it is durable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import logging
@@ -29,6 +30,7 @@ from stickspel.server.deltas import encode, state_delta
 from stickspel.server.hints import hints_allowed
 from stickspel.server.seatview import (
     card_reasons,
+    last_deal,
     legal_entries,
     panel,
     refused_calls,
@@ -58,6 +60,9 @@ STAND_IN = "heuristic"
 
 #: Seconds a finished trick stays in full view, its winner marked, by default.
 TRICK_PAUSE = 1.2
+
+#: Seconds a finished deal's summary stays in view before the next deal, by default.
+DEAL_PAUSE = 5.0
 
 
 def new_token() -> str:
@@ -158,6 +163,14 @@ class Room:
         self.bot_delay = 0.0
         #: Seconds a finished trick stays in view before the next move (pages and bots).
         self.trick_pause = TRICK_PAUSE
+        #: Seconds a finished deal's summary stays in view before the next deal (pages and
+        #: bots; shorter when everyone watching has dismissed it; 0: no summary shown).
+        self.deal_pause = DEAL_PAUSE
+        #: The last deal whose summary each person has dismissed (its number).
+        self.deals_seen: dict[Person, int] = {}
+        self._dismissed: asyncio.Event | None = None  # set when someone dismisses one
+        #: The last finished deal's summary (the engine's), and its words by view.
+        self._summary: tuple[Any, dict[str, Any] | None, dict[Any, Any]] | None = None
         #: The finished tricks by the seq of the event that finished them (public cards).
         self._trick_done_at = 0.0  # the event loop's time of the last finished trick
         self._bots_task: asyncio.Task[None] | None = None
@@ -453,6 +466,7 @@ class Room:
                 if step == "deal":
                     if self.table.state.history():  # the last trick stays in view a moment
                         await asyncio.sleep(max(self.bot_delay * 2, self._trick_wait()))
+                        await self._deal_wait()  # then the deal's summary
                     if self.table.next_step() == "deal":
                         self.table.deal()
                         self.flush()
@@ -470,6 +484,34 @@ class Room:
         little more: the cards go to the winner), 0 if it has."""
         left = self._trick_done_at + self.trick_pause + 0.4 - asyncio.get_running_loop().time()
         return max(0.0, left)
+
+    async def _deal_wait(self) -> None:
+        """Wait while the finished deal's summary is in view: the deal pause, or less
+        once every person watching (a page open at their seat, no bot playing for them)
+        has dismissed it (:meth:`deal_seen`); nobody watching, no wait."""
+        done = len(self.table.state.deal_records)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.deal_pause
+        self._dismissed = asyncio.Event()
+        while not self._all_seen(done) and (left := end - loop.time()) > 0:
+            self._dismissed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._dismissed.wait(), left)
+
+    def _all_seen(self, deal: int) -> bool:
+        watching = {
+            c.person
+            for c in self.connections
+            if c.ui and c.person is not None and c.person not in self.table.bots
+        }
+        return all(self.deals_seen.get(p, 0) >= deal for p in watching)
+
+    def deal_seen(self, person: Person, deal: int) -> None:
+        """``person`` has dismissed the summary of deal number ``deal``: once everyone
+        watching has, the next deal comes without waiting out the deal pause."""
+        self.deals_seen[person] = max(deal, self.deals_seen.get(person, 0))
+        if self._dismissed is not None:
+            self._dismissed.set()
 
     async def _bot_move(self, move: BotMove) -> None:
         """One bot move, thought out in a worker thread (a search bot may think for a
@@ -601,6 +643,7 @@ class Room:
             "winners": [self.persons[i].name for i in state.winners()] if terminal else [],
             "timer": self.timer,
             "trick_pause": self.trick_pause,
+            "deal_pause": self.deal_pause,
             "deadline": self.deadline_left(),
             "away": sorted(self.table.person_index(p) for p in self.away),
         }
@@ -629,6 +672,7 @@ class Room:
             "public": public,
             "legal": legal_entries(state, legal, obs, lang, labels=ui) if legal else [],
             "refused": refused_calls(state, legal, obs, lang, names, view.seat) if legal else [],
+            "last_deal": self.last_deal(key[0], lang),
         }
         if ui:
             hand = (obs or {}).get("hand") or []
@@ -640,6 +684,26 @@ class Room:
                 seen, self.game_name, names, lang, seat=view.seat, to_act=bool(legal)
             )
         return out
+
+    def last_deal(self, person: int | None, lang: str) -> dict[str, Any] | None:
+        """The last finished deal's summary as ``person`` (``None``: the spectators)
+        reads it in ``lang`` (:func:`~stickspel.server.seatview.last_deal`), made once
+        per deal and view."""
+        state = self.table.state
+        deals = state.deal_records
+        if not deals:
+            return None
+        # by the record itself: an undone deal and its replay are two records (kept
+        # here, so that the identity of the one in the key is never another's)
+        if self._summary is None or self._summary[0] is not deals[-1]:
+            self._summary = (deals[-1], state.deal_summary(), {})
+        _, summary, said = self._summary
+        if summary is None:
+            return None
+        if (person, lang) not in said:
+            names = [p.name for p in self.persons]
+            said[person, lang] = last_deal(summary, names, lang, person)
+        return said[person, lang]  # type: ignore[no-any-return]
 
     def public_observation(self) -> dict[str, Any] | None:
         """What every seat sees alike (for spectators), once per version."""
@@ -845,11 +909,16 @@ class Rooms:
     """Every table of the server, loaded from the store at start."""
 
     def __init__(
-        self, store: Store, bot_delay: float = 0.0, trick_pause: float = TRICK_PAUSE
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        trick_pause: float = TRICK_PAUSE,
+        deal_pause: float = DEAL_PAUSE,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.trick_pause = trick_pause
+        self.deal_pause = deal_pause
         self.rooms: dict[str, Room] = {}
         for row in store.tables():
             try:
@@ -860,6 +929,7 @@ class Rooms:
     def add(self, room: Room) -> Room:
         room.bot_delay = self.bot_delay
         room.trick_pause = self.trick_pause
+        room.deal_pause = self.deal_pause
         self.rooms[room.id] = room
         return room
 

@@ -28,10 +28,12 @@ def serve(
     allow_origins: Sequence[str] = (),
     trick_pause: float = 1.2,
     lang: str = "sv",
+    deal_pause: float = 5.0,
 ) -> None:
     """Serve on ``host:port`` with the store at ``database`` (default:
-    ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds and a
-    finished trick stays in view ``trick_pause`` seconds;
+    ``$STICKSPEL_DATABASE`` or the data folder); bots move every ``bot_delay`` seconds, a
+    finished trick stays in view ``trick_pause`` seconds and a finished deal's summary
+    ``deal_pause`` seconds;
     pages of ``allow_origins`` and ``$STICKSPEL_ALLOWED_ORIGINS`` may open the websocket.
     :class:`~stickspel.server.store.StoreError` if the database cannot be used,
     :class:`~stickspel.server.wsguard.OriginError` (naming it) for an origin that is not an http(s) URL.
@@ -52,7 +54,13 @@ def serve(
     # the search kernels compiled (or loaded) before the first expert move
     warm_in_background(logging.getLogger("stickspel.server"))
     config = uvicorn.Config(
-        create_app(store, bot_delay=bot_delay, trick_pause=trick_pause, allowed_origins=origins),
+        create_app(
+            store,
+            bot_delay=bot_delay,
+            trick_pause=trick_pause,
+            allowed_origins=origins,
+            deal_pause=deal_pause,
+        ),
         host=host,
         port=port,
         log_config=None,

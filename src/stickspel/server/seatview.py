@@ -25,6 +25,7 @@ __all__ = [
     "refused_calls",
     "card_reasons",
     "panel",
+    "last_deal",
     "CALL_BASE",
     "sentence",
 ]
@@ -332,3 +333,52 @@ def _tremanswhist(
     if obs.get("received") and obs.get("phase") != "play":
         cards = " ".join(card_display(parse_card(c), lang) for c in obs["received"])
         lines.append(w("mine_got", cards=cards))
+
+
+# --- the summary of the last deal -----------------------------------------------------------
+def last_deal(
+    summary: dict[str, Any], names: Sequence[str], lang: str, person: int | None
+) -> dict[str, Any]:
+    """The engine's summary of a finished deal (:meth:`GameState.deal_summary
+    <stickspel.core.api.GameState.deal_summary>`) as the page shows it to ``person``
+    (the index of a record's player; ``None``: a spectator), in ``lang``: per seat the
+    figures, the player's ``name``, ``person``, whether it is the reader (``you``) and
+    the ``mark`` in words; ``you``, the reader's own line ("Du bjöd 1 och tog 5 —
+    plump"); ``lines``, the game's lines.  ``names`` are by the record's players.
+
+    >>> done = {"deal": 2, "lines": [], "seats": [
+    ...     {"seat": 0, "player": 1, "call": "1", "tricks": 2, "points": 0, "target": None,
+    ...      "made": False, "mark": {"key": "plump.summary.missed", "params": {}},
+    ...      "you": {"key": "plump.summary.you_missed",
+    ...              "params": {"bid": "1", "tricks": 2, "points": 0}}}]}
+    >>> view = last_deal(done, ["Anna", "Björn"], "en", 1)
+    >>> view["you"], view["seats"][0]["name"], view["seats"][0]["mark"]
+    ('You bid 1 and took 2 — missed', 'Björn', 'missed')
+    """
+    rows = summary["seats"]
+    seated = [_name(names, row["player"]) for row in rows]  # by the deal's seats
+
+    def say(item: dict[str, Any] | None) -> str | None:
+        return None if item is None else render(item["key"], item["params"], lang, seated)
+
+    mine = next((row for row in rows if row["player"] == person), None)
+    return {
+        "deal": summary["deal"],
+        "seats": [
+            {
+                "seat": row["seat"],
+                "person": row["player"],
+                "name": seated[i],
+                "you": row is mine,
+                "call": row["call"],
+                "tricks": row["tricks"],
+                "points": row["points"],
+                "target": row["target"],
+                "made": row["made"],
+                "mark": say(row["mark"]),
+            }
+            for i, row in enumerate(rows)
+        ],
+        "you": say(mine["you"]) if mine is not None else None,
+        "lines": [say(line) for line in summary["lines"]],
+    }

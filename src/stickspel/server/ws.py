@@ -177,6 +177,11 @@ async def _handle(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str
         return None
     if kind == "hint":  # the coach: answered later, off the event loop
         return hints.ask(room, conn, msg)
+    if kind == "deal_seen":  # the deal's summary dismissed: the next deal need not wait
+        deal = msg.get("deal")
+        if conn.person is not None and isinstance(deal, int) and not isinstance(deal, bool):
+            room.deal_seen(conn.person, deal)
+        return None
     if kind != "act":
         # the client's own text, in one line: its controls made visible
         return _error("malformed", conn.lang, key="ws.unknown_type", kind=plain(kind, limit=40))

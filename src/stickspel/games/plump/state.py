@@ -71,6 +71,7 @@ from stickspel.games.plump.rules import (
     PlumpRules,
     score_deal,
 )
+from stickspel.games.plump.summary import summarize
 from stickspel.games.plump.worlds import sample_world
 
 if TYPE_CHECKING:
@@ -616,6 +617,9 @@ class PlumpState(TrickGameState):
 
     def _deal_record(self, result: dict[str, Any] | None) -> dict[str, Any]:
         return self._facts(result).record()
+
+    def _summarize(self, deal: dict[str, Any], number: int) -> dict[str, Any]:
+        return summarize(deal, number)
 
 
 class _DealFacts(NamedTuple):

@@ -92,6 +92,7 @@ from stickspel.games.priffe.rules import (
     side_of,
     trump_of,
 )
+from stickspel.games.priffe.summary import summarize
 from stickspel.games.priffe.worlds import deal_unseen
 
 if TYPE_CHECKING:
@@ -696,6 +697,9 @@ class PriffeState(TrickGameState):
         if result is not None:
             deal["result"] = dict(result)
         return deal
+
+    def _summarize(self, deal: dict[str, Any], number: int) -> dict[str, Any]:
+        return summarize(deal, number)
 
     def _seat_in_deal(self, deal: dict[str, Any], player: int | None) -> int | None:
         """The seat ``player`` held in ``deal``: people change seats between rubbers."""

@@ -91,6 +91,7 @@ from stickspel.games.tremanswhist.rules import (
     TremanswhistRules,
     deal_points,
 )
+from stickspel.games.tremanswhist.summary import summarize
 from stickspel.games.tremanswhist.worlds import sample_world
 
 __all__ = ["TremanswhistState"]
@@ -674,6 +675,9 @@ class TremanswhistState(TrickGameState):
         if result is not None:
             deal["result"] = dict(result)
         return deal
+
+    def _summarize(self, deal: dict[str, Any], number: int) -> dict[str, Any]:
+        return summarize(deal, number)
 
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         names = list(players) if players else unnamed_players(PLAYERS)

@@ -5,6 +5,7 @@
 import { t, tn, currentLang, setupPage, el, cardText, hostedTables, rememberTable, linkList, errorText } from "./i18n.js";
 import { cardBack, cardFace, cardPicture, RED } from "./cards.js";
 import { seatSpot, trickSpot } from "./felt.js";
+import { showDealSummary } from "./summary.js";
 
 const info = JSON.parse(document.getElementById("table-info").textContent);
 const token = () => new URLSearchParams(location.hash.slice(1)).get("token") || "";
@@ -259,6 +260,7 @@ function render() {
   renderHand(obs);
   renderScores(obs);
   renderEnd();
+  showDealSummary(state, lang, (msg) => { if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); });
   if (turnChanged && state.legal.length) focusChoice();
   if (!protokollLoaded) loadProtokoll();
 }
