@@ -370,6 +370,9 @@ function renderPanel(obs) {
   fill($("pairs"), p.table ? el("table", { class: "pairs" },
     el("thead", {}, el("tr", {}, ...p.table.columns.map((c) => el("th", { scope: "col" }, c)))),
     el("tbody", {}, ...p.table.rows.map((r) => el("tr", {}, ...r.map((v) => el("td", {}, v))))))  : null);
+  // where long names make it scroll sideways, the keyboard can scroll it too
+  if ($("pairs").scrollWidth > $("pairs").clientWidth) $("pairs").tabIndex = 0;
+  else $("pairs").removeAttribute("tabindex");
 }
 
 // --- the table: seats around it, the trick in the middle ------------------------------------
