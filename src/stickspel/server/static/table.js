@@ -602,7 +602,7 @@ function renderHand(obs) {
   });
   const row = el("div", { class: "cards fan", role: "toolbar", "aria-label": t(lang, "your_hand"), style: handLayout(buttons.length) }, ...buttons);
   fill($("hand"), el("h3", {}, t(lang, "your_hand"), " ", el("span", { class: "dim" }, tn(lang, "hand_count", hand.length))),
-    row, el("p", { class: "dim keys" }, t(lang, "keys")));
+    row, el("p", { class: "dim keys keyboard-only" }, t(lang, "keys")));
   // one card in the tab order (roving focus): the focused one, else the first playable
   const keep = buttons.find((b) => b.dataset.card === focused) ?? buttons.find((b) => b.classList.contains("legal")) ?? buttons[0];
   if (keep) keep.tabIndex = 0;
@@ -755,6 +755,7 @@ async function download(what, format) {
 
 // keys: digits for numeric calls (Plump's bids), ← → to move along the hand (Enter plays)
 document.addEventListener("keydown", (ev) => {
+  document.documentElement.dataset.keys = "yes";  // a keyboard after all: its help shows (app.css)
   if (!state || ev.target instanceof HTMLInputElement || ev.altKey || ev.ctrlKey || ev.metaKey) return;
   if (/^[0-9]$/.test(ev.key)) {
     const call = state.legal.find((a) => a.call && a.text === ev.key);
