@@ -265,15 +265,16 @@ def _priffe(
         {"seat": c["seat"], "name": _name(names, c["seat"]), "call": c["call"]}
         for c in obs.get("calls") or []
     ]
-    columns = [w("pair"), w("below"), w("above"), w("games"), w("total")]
+    # above the line before below it, as the protokoll has them
+    columns = [w("pair"), w("above"), w("below"), w("games"), w("total")]
     rows = []
     for side in (0, 1):
         pair = f"{_name(names, side)} & {_name(names, side + 2)}"
         rows.append(
             [
                 pair,
-                obs["below"][side],
                 obs["above"][side],
+                obs["below"][side],
                 obs["games"][side],
                 obs["rubber_points"][side],
             ]

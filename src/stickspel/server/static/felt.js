@@ -7,7 +7,9 @@
 export function seatSpot(seat, me, n) {
   const k = (seat - me + n) % n;
   const a = (2 * Math.PI * k) / n;
-  const x = 50 - 44 * Math.sin(a), y = 50 + 40 * Math.cos(a);
+  // on the rim, drawn out towards the corners (|sin|^0.6): the middle stays free for the trick
+  const out = (v) => Math.sign(v) * Math.abs(v) ** 0.6;
+  const x = 50 - 44 * out(Math.sin(a)), y = 50 + 40 * out(Math.cos(a));
   const name = Math.abs(x - 50) < 12 ? (y > 50 ? "bottom" : "top") : x < 50 ? "left" : "right";
   return { x, y, a, name, k };
 }

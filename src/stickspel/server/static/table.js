@@ -4,7 +4,7 @@
 // finished tricks.  No game logic lives here: the page only places what it is told.
 import { t, tn, currentLang, setupPage, el, cardText, hostedTables, rememberTable, linkList, errorText } from "./i18n.js";
 import { cardBack, cardFace, cardPicture, RED } from "./cards.js";
-import { seatSpot, trickSpot } from "./felt.js";
+import { seatSpot } from "./felt.js";
 import { showDealSummary } from "./summary.js";
 
 const info = JSON.parse(document.getElementById("table-info").textContent);
@@ -19,7 +19,7 @@ let state = null;
 let retry = 0;
 let retryTimer = null;
 let refused = false;
-let showLast = false;
+let showLast = false;  // the last trick shown: the tricks when it was asked for (trickKey), else false
 let lastTurnKey = "";
 let turnChanged = false;
 let deadlineAt = null;  // when the clock of the person to act runs out (this page's clock)
@@ -373,6 +373,9 @@ function renderPanel(obs) {
   fill($("pairs"), p.table ? el("table", { class: "pairs" },
     el("thead", {}, el("tr", {}, ...p.table.columns.map((c) => el("th", { scope: "col" }, c)))),
     el("tbody", {}, ...p.table.rows.map((r) => el("tr", {}, ...r.map((v) => el("td", {}, v))))))  : null);
+  // where long names make it scroll sideways, the keyboard can scroll it too
+  if ($("pairs").scrollWidth > $("pairs").clientWidth) $("pairs").tabIndex = 0;
+  else $("pairs").removeAttribute("tabindex");
 }
 
 // --- the table: seats around it, the trick in the middle ------------------------------------
@@ -425,25 +428,69 @@ function renderTable(obs) {
   const trickCards = current ? current.cards.map((c, i) => ({ card: c, seat: (current.leader + i) % n })) : [];
   const now = new Set();
   const played = trickCards.map((p) => {
-    const pos = posOf(p.seat);
-    const { x: tx, y: ty } = trickSpot(pos);
     const fresh = !shownCards.has(p.card);
     now.add(p.card);
     const win = head && head.trick.winner === p.seat;
-    return el("figure", {
-      class: `played${fresh ? " arrive" : ""}${win ? " winner" : ""}`,
-      style: `left:${tx}%;top:${ty}%;--fx:${(pos.x - tx) * 3}px;--fy:${(pos.y - ty) * 3}px`,
-      "data-seat": p.seat,
-    }, cardPicture(p.card, lang), el("figcaption", {}, nameOf(p.seat)));
+    return playedCard(p.card, p.seat, `played${fresh ? " arrive" : ""}${win ? " winner" : ""}`);
   });
   shownCards = now;
+  if (showLast && showLast !== trickKey(obs)) showLast = false;  // a card played since: the table again
+  const last = showLast && !head ? lastTrickArea(obs) : null;
   const note = head ? el("p", { class: "trick-note winner-note", id: "trick-winner" }, t(lang, "takes", { name: nameOf(head.trick.winner) }))
     : obs.trick && !obs.trick.cards.length && !state.terminal ? el("p", { class: "trick-note dim" }, t(lang, "leads", { name: nameOf(obs.trick.leader) })) : null;
-  const trickBox = el("section", { id: "trick", class: "trick", role: "region", "aria-label": t(lang, "trick"), "data-done": head ? "yes" : "no" },
+  const trickBox = el("section", { id: "trick", class: "trick trick-area", role: "region", "aria-label": t(lang, "trick"), "data-done": head ? "yes" : "no", hidden: Boolean(last) },
     el("div", { id: "trick-cards", class: "trick-cards" }, ...played), note, played.length ? null : pileNode(obs));
-  fill($("felt"), ...state.names.map((_, seat) => seatNode(seat, obs)), trickBox, lastTrickNode(obs));
+  fill($("felt"), ...state.names.map((_, seat) => seatNode(seat, obs)), trickBox, last, lastTrickButton(obs));
   $("felt").dataset.players = n;
   $("felt").dataset.over = state.terminal && !head ? "yes" : "no";
+  layoutTrick();
+}
+
+// a played card, on the line from the middle of the table to its player's seat (app.css
+// places it by --dx/--dy inside the trick's area); it flies in from that side
+function playedCard(card, seat, cls) {
+  const a = posOf(seat).a;
+  const dx = -Math.sin(a), dy = Math.cos(a);
+  return el("figure", {
+    class: cls, "data-seat": seat,
+    style: `--dx:${dx.toFixed(3)};--dy:${dy.toFixed(3)};--fx:${Math.round(dx * 90)}px;--fy:${Math.round(dy * 90)}px`,
+  }, cardPicture(card, lang), el("figcaption", {}, nameOf(seat)));
+}
+
+// The trick's cards go where no seat is: each seat's box (and the last trick's button)
+// cuts off the side of the felt it takes the least from, and the cards are as large as
+// the rest allows, so no name covers a card however small the felt.
+function layoutTrick() {
+  const felt = $("felt");
+  if (!felt || !felt.clientWidth) return;
+  const W = felt.clientWidth, H = felt.clientHeight;
+  const frame = felt.getBoundingClientRect();
+  const x0 = frame.left + felt.clientLeft, y0 = frame.top + felt.clientTop;
+  // first each seat's box within the felt (its rim at most), where a small felt would let it out
+  const rim = felt.clientLeft;
+  for (const seat of felt.querySelectorAll(".seat")) {
+    seat.style.margin = "";
+    const r = seat.getBoundingClientRect();
+    const dx = Math.max(0, -rim - (r.left - x0)) - Math.max(0, r.right - x0 - W - rim);
+    const dy = Math.max(0, -rim - (r.top - y0)) - Math.max(0, r.bottom - y0 - H - rim);
+    if (dx || dy) seat.style.margin = `${dy}px 0 0 ${dx}px`;
+  }
+  const cut = { top: H * 0.05, bottom: H * 0.05, left: W * 0.05, right: W * 0.05 };  // off the rim at least
+  for (const node of felt.querySelectorAll(".seat, .last-box")) {
+    const r = node.getBoundingClientRect();
+    const sides = { top: (r.bottom - y0) / H, bottom: (H - r.top + y0) / H, left: (r.right - x0) / W, right: (W - r.left + x0) / W };
+    const side = Object.keys(sides).reduce((a, b) => (sides[b] < sides[a] ? b : a));
+    cut[side] = Math.max(cut[side], sides[side] * (side === "top" || side === "bottom" ? H : W) + 4);
+  }
+  const w = Math.max(0, W - cut.left - cut.right), h = Math.max(0, H - cut.top - cut.bottom);
+  const cw = Math.round(Math.max(28, Math.min(72, w / 3, h / 2.8)));
+  // in the felt's percents: where it grows before this runs again (a taller window), the
+  // seats' boxes, fixed in size, still lie outside
+  const pc = (px, of) => `${((100 * px) / of).toFixed(2)}%`;
+  for (const area of felt.querySelectorAll(".trick-area")) {
+    area.style.inset = `${pc(cut.top, H)} ${pc(cut.right, W)} ${pc(cut.bottom, H)} ${pc(cut.left, W)}`;
+    area.style.setProperty("--tcw", `${cw}px`);
+  }
 }
 
 // Tremanswhist's fourth pile, face down in the middle while it is offered or bought from
@@ -455,21 +502,29 @@ function pileNode(obs) {
     el("figcaption", {}, t(lang, "pile_n", { n: obs.pile_size })));
 }
 
-function lastTrickNode(obs) {
+// the last trick, one tap away: shown in the trick's place (each card by its player, the
+// winner's marked) until the tap again or the next card played
+function lastTrickButton(obs) {
+  if (!obs.last_trick || finished.length) return null;
+  return el("div", { class: "last-box" },
+    el("button", { type: "button", class: "link", id: "show-last", "aria-expanded": String(Boolean(showLast)), "aria-controls": "last-trick",
+      onclick: () => { showLast = showLast ? false : trickKey(observation()); renderTable(observation()); $("show-last")?.focus(); } },
+    t(lang, "last_trick")));
+}
+
+// what the table's tricks are now: the last trick stays shown only while this holds
+function trickKey(obs) { return JSON.stringify([obs.trick?.cards ?? [], obs.last_trick?.cards ?? []]); }
+
+function lastTrickArea(obs) {
   const last = obs.last_trick;
-  if (!last || finished.length) return null;
   const n = state.names.length;
-  const box = el("div", { class: "last-box" },
-    el("button", { type: "button", class: "link", id: "show-last", "aria-expanded": String(showLast), "aria-controls": "last-trick",
-      onclick: () => { showLast = !showLast; renderTable(observation()); $("show-last")?.focus(); } }, t(lang, showLast ? "hide_last" : "show_last")));
-  if (showLast) {
-    const cards = last.cards.map((c, i) => el("figure", { class: `played small${(last.leader + i) % n === last.winner ? " winner" : ""}` }, cardPicture(c, lang),
-      el("figcaption", {}, nameOf((last.leader + i) % n))));
-    box.append(el("div", { class: "last", id: "last-trick" },
-      el("h3", {}, t(lang, "last_trick")), el("div", { class: "cards" }, ...cards),
-      el("p", { class: "dim" }, t(lang, "took", { name: nameOf(last.winner) }))));
-  }
-  return box;
+  const cards = last.cards.map((c, i) => {
+    const seat = (last.leader + i) % n;
+    return playedCard(c, seat, `played${seat === last.winner ? " winner" : ""}`);
+  });
+  return el("section", { id: "last-trick", class: "trick trick-area last-trick", role: "region", "aria-label": t(lang, "last_trick") },
+    el("div", { class: "trick-cards" }, ...cards),
+    el("p", { class: "trick-note" }, t(lang, "took", { name: nameOf(last.winner) })));
 }
 
 // --- the coach: a hint on request, where the table allows it ------------------------------------
@@ -596,32 +651,43 @@ function renderHand(obs) {
   });
   const row = el("div", { class: "cards fan", role: "toolbar", "aria-label": t(lang, "your_hand"), style: handLayout(buttons.length) }, ...buttons);
   fill($("hand"), el("h3", {}, t(lang, "your_hand"), " ", el("span", { class: "dim" }, tn(lang, "hand_count", hand.length))),
-    row, el("p", { class: "dim keys" }, t(lang, "keys")));
+    row, el("p", { class: "dim keys keyboard-only" }, t(lang, "keys")));
   // one card in the tab order (roving focus): the focused one, else the first playable
   const keep = buttons.find((b) => b.dataset.card === focused) ?? buttons.find((b) => b.classList.contains("legal")) ?? buttons[0];
   if (keep) keep.tabIndex = 0;
   if (keep && focused) keep.focus({ preventScroll: true });
 }
 
-// the hand in one row where it fits, else in balanced rows (7 + 6, never one card alone),
-// the cards as large as the width allows; no card covers another (each is a whole button)
+// the hand in as few balanced rows as keep its cards a comfortable size (13 cards on a
+// phone: 7 and 6, never one card alone), as large as the width and the hand's share of
+// the screen's height allow, so that the whole hand is in view with the table above it;
+// no card covers another (each is a whole button).  The gaps are app.css's.
 function handLayout(n) {
-  const gap = 4;
+  const gap = 4, rowGap = 9;
   const width = Math.max(200, ($("hand").clientWidth || document.documentElement.clientWidth) - 20);
-  const largest = width >= 600 ? 76 : 62, smallest = 42;
+  const largest = width >= 600 ? 76 : 62;
+  const comfortable = Math.min(window.innerWidth, window.innerHeight) < 500 ? 42 : 56;
+  const tall = Math.max(100, window.innerHeight * 0.3);
+  const byWidth = (rows) => Math.floor((width + gap) / Math.ceil(n / rows)) - gap;
   let rows = 1;
-  while (Math.ceil(n / rows) * (smallest + gap) - gap > width) rows += 1;
-  if (rows === 1 && n * (largest + gap) - gap > width) rows = Math.min(2, Math.max(1, n));
-  while (rows > 1 && Math.ceil(n / rows) * (smallest + gap) - gap > width) rows += 1;
-  const perRow = Math.ceil(n / rows);
-  const cw = Math.max(smallest, Math.min(largest, Math.floor((width + gap) / perRow) - gap));
-  return `--cw:${cw}px;max-width:${perRow * (cw + gap)}px`;
+  while (rows < n && byWidth(rows) < comfortable) rows += 1;
+  const byHeight = Math.floor((tall - (rows - 1) * rowGap) / (rows * 1.4));
+  const cw = Math.max(30, Math.min(largest, byWidth(rows), byHeight));
+  return `--cw:${cw}px;max-width:${Math.ceil(n / rows) * (cw + gap)}px`;
 }
 let resizeTimer = null;
 window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
   resizeTimer = setTimeout(() => { if (state) renderHand(observation()); }, 100);
 });
+
+// the table fills the screen under the header (app.css: .play), however the header wraps;
+// the trick's place follows the felt's size
+function followScreen() {
+  const bar = document.querySelector("header");
+  new ResizeObserver(() => document.documentElement.style.setProperty("--bar", `${bar.offsetHeight}px`)).observe(bar);
+  new ResizeObserver(() => layoutTrick()).observe($("felt"));
+}
 
 // when the turn comes to this seat: focus its first choice (a call, else a playable card)
 function focusChoice() {
@@ -752,6 +818,7 @@ async function download(what, format) {
 
 // keys: digits for numeric calls (Plump's bids), ← → to move along the hand (Enter plays)
 document.addEventListener("keydown", (ev) => {
+  document.documentElement.dataset.keys = "yes";  // a keyboard after all: its help shows (app.css)
   if (!state || ev.target instanceof HTMLInputElement || ev.altKey || ev.ctrlKey || ev.metaKey) return;
   if (/^[0-9]$/.test(ev.key)) {
     const call = state.legal.find((a) => a.call && a.text === ev.key);
@@ -779,6 +846,7 @@ function renderLinks() {
 
 setupLanguage();
 renderLinks();
+followScreen();
 if (!token()) { setConn("no_key"); $("error").textContent = t(lang, "no_token"); $("side").hidden = true; }
 else connect();
 // a link with another token opened in this tab changes only the hash: start over with it
