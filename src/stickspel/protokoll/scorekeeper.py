@@ -48,6 +48,7 @@ from stickspel.safetext import MAX_NAME_LENGTH, check_name
 
 __all__ = [
     "ScorekeeperError",
+    "Worded",
     "StaleFileError",
     "Session",
     "parse_count",
@@ -96,19 +97,19 @@ class ScorekeeperError(StickspelError, ValueError):
     def text(self, lang: str, names: Sequence[str] | None = None, you: int | None = None) -> str:
         params: dict[str, Any] = {"row": self.row, "seat": self.seat, "rule": self.rule}
         params.update(
-            (k, v.text(lang) if isinstance(v, _Both) else v) for k, v in self.params.items()
+            (k, v.text(lang) if isinstance(v, Worded) else v) for k, v in self.params.items()
         )
         return render(self.key, params, lang, names, you)
 
 
 @dataclass(frozen=True)
-class _Both:
+class Worded:
     """A part of a message already rendered in every language (a row described)."""
 
     by_lang: dict[str, str]
 
     @classmethod
-    def of(cls, fn: Callable[[str], str]) -> _Both:
+    def of(cls, fn: Callable[[str], str]) -> Worded:
         return cls({lang: fn(lang) for lang in LANGS})
 
     def text(self, lang: str) -> str:
@@ -272,7 +273,7 @@ def resolve_tricks(
     if left < 0:
         raise ScorekeeperError("scorekeeper.others_too_many", known=known, size=size)
     if len(missed) > 1:
-        who = _Both.of(lambda lang: _join([names[s] for s in missed], lang))
+        who = Worded.of(lambda lang: _join([names[s] for s in missed], lang))
         raise ScorekeeperError("scorekeeper.several_missed", who=who, left=left)
     s = missed[0]
     if left == bids[s]:
@@ -455,9 +456,9 @@ class Session:
             return render("scorekeeper.row", {"row": row}, lang)
         return render("scorekeeper.row.with", {"row": row, "parts": ", ".join(parts)}, lang)
 
-    def _where(self, row: int, deal: dict[str, Any] | None = None) -> _Both:
+    def _where(self, row: int, deal: dict[str, Any] | None = None) -> Worded:
         """:meth:`describe` in every language, for a message."""
-        return _Both.of(lambda lang: self.describe(row, deal, lang))
+        return Worded.of(lambda lang: self.describe(row, deal, lang))
 
     def _refusal(
         self,
@@ -473,7 +474,7 @@ class Session:
             seat=error.seat,
             rule=error.rule,
             where=self._where(row, deal),
-            detail=_Both.of(lambda lang: self._names(error.text(lang), state)),
+            detail=Worded.of(lambda lang: self._names(error.text(lang), state)),
         )
 
     # --- the engine ---------------------------------------------------------------------
@@ -706,7 +707,7 @@ class Session:
                     row=row,
                     rule="tricks",
                     where=where,
-                    detail=_Both({lang: error_text(e, lang) for lang in LANGS}),
+                    detail=Worded({lang: error_text(e, lang) for lang in LANGS}),
                 ) from None
             deal["result"] = {"tricks": counts}
         return deal
@@ -1023,7 +1024,7 @@ def _check_names(names: Sequence[Any]) -> None:
                 "scorekeeper.bad_name",
                 rule="players",
                 shown=_shown(name, MAX_NAME_LENGTH + 1),
-                why=_Both(
+                why=Worded(
                     {
                         lang: render(reason, {"most": MAX_NAME_LENGTH}, lang) if reason else why
                         for lang in LANGS
@@ -1051,7 +1052,7 @@ def _check_structure(doc: dict[str, Any]) -> None:
     """The shape of a protokoll file, before the engine sees any of it."""
 
     def bad(key: str, row: int | None = None, **params: Any) -> ScorekeeperError:
-        detail = _Both.of(lambda lang: render(f"scorekeeper.file.{key}", params, lang))
+        detail = Worded.of(lambda lang: render(f"scorekeeper.file.{key}", params, lang))
         if row:
             return ScorekeeperError(
                 "scorekeeper.file.at_row", row=row, rule="malformed", at=row, detail=detail

@@ -42,7 +42,7 @@ from stickspel.protokoll.entry import FIELDS, add_row, correct_row, per_player
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
-    _Both,
+    Worded,
     parse_count,
     parse_mark,
     validate_protokoll,
@@ -261,7 +261,7 @@ def _refused(e: Exception, session: Session, row: int) -> JSONResponse:
     params = getattr(e, "params", None)
     what = params.get("what") if isinstance(params, dict) else None
     if what in ("bids", "tricks", "bought") and isinstance(params, dict):
-        params["what"] = _Both.of(lambda lang: render(f"scorekeeper.what.{what}", {}, lang))
+        params["what"] = Worded.of(lambda lang: render(f"scorekeeper.what.{what}", {}, lang))
     for lang, key in (("en", "message"), ("sv", "sv")):
         text = error_text(e, lang)
         if not (str(e).startswith("row ") or "no row" in str(e)):
