@@ -154,7 +154,25 @@ def test_plump_a_summary_after_each_deal_closed_by_the_person_then_the_end(
     expect(page.locator("#deal-summary-close")).to_have_count(0)
     expect(box).to_be_hidden()
     expect(page.locator("#end .ranking li")).to_have_count(3)
+    end_shots(page)
     assert not errors(page), errors(page)
+
+
+def end_shots(page: Any) -> None:
+    """The end of the game at each size in both languages: the ranking in view without
+    scrolling; a viewport shot of each (``end-of-game-<w>x<h>-<lang>.png``)."""
+    for lang in ("en", "sv"):
+        if page.locator("html").get_attribute("lang") != lang:
+            page.click("#lang")
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            page.evaluate("window.scrollTo(0, 0)")  # as the page stands when the game ends
+            page.wait_for_timeout(250)
+            r = page.locator("#end .ranking").bounding_box()
+            assert r is not None, (w, h)
+            assert 0 <= r["y"] and r["y"] + r["height"] <= h and r["x"] + r["width"] <= w, (w, h, r)
+            page.screenshot(path=str(SHOTS / f"end-of-game-{w}x{h}-{lang}.png"))
 
 
 def play_by_client(
