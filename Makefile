@@ -12,9 +12,9 @@ play:
 	@./scripts/serve.sh --setup-only
 	@trap : INT; .venv/bin/stickspel play plump $(ARGS) || [ $$? -eq 130 ]
 
-# Set up what serving needs (no test extras; numba's kernels compiled where it is
-# installed) and serve tables to browsers on http://127.0.0.1:8000 (data in
-# ./stickspel-data); ARGS go to `stickspel serve`.
+# Set up what serving needs (no test extras) and serve tables to browsers on
+# http://127.0.0.1:8000 (data in ./stickspel-data) at once, the bots' search
+# compiling in the background meanwhile; ARGS go to `stickspel serve`.
 serve:
 	@./scripts/serve.sh $(ARGS)
 

@@ -2,7 +2,9 @@
 # Set up what serving needs and serve: a venv (.venv) with stickspel, its server and
 # its bots with their compiled search (`pip install -e '.[fast]'`: numba; no test or
 # research extras), then
-# `stickspel serve`, which prints one plain line with the address to open.
+# `stickspel serve`, which prints one plain line with the address to open as soon as
+# it listens; it compiles the search in the background meanwhile (the bots search
+# uncompiled until that is done, so none waits for it).
 # `scripts/serve.sh --setup-only` sets up and stops; other arguments go to `stickspel serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,10 +42,6 @@ if [ ! -x .venv/bin/stickspel ] || [ ! -f "$stamp" ] || [ pyproject.toml -nt "$s
     | grep --line-buffered -E '^(Collecting|Installing collected|Successfully installed|ERROR|error)' \
     | sed -u 's/^/  /' || { echo "stickspel: the installation failed (see above)" >&2; exit 1; }
   [ -x .venv/bin/stickspel ] || { echo "stickspel: the installation failed" >&2; exit 1; }
-  # the search's kernels compiled once now (numba caches them on disk), so that no
-  # first expert move waits for them
-  echo "stickspel: compiling the bots' search (once) …"
-  .venv/bin/python -m stickspel.bots.warm
   touch "$stamp"
   echo "stickspel: set up in $(( $(date +%s) - start )) s ($(du -sh .venv | cut -f1) in .venv)"
 fi

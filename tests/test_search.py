@@ -32,6 +32,7 @@ from stickspel.search import (
     Position,
     SearchError,
     Solver,
+    backend,
     card_values,
     dd_trick_counts,
     playout_tricks,
@@ -535,6 +536,20 @@ def test_both_backends_give_the_same_answers() -> None:
     here_answers = probe()
     assert (python.pop("backend"), here_answers.pop("backend")) == ("python", "numba")
     assert python == here_answers
+
+
+@pytest.mark.skipif(BACKEND != "numba", reason="numba is not installed: one path only")
+def test_the_plain_path_in_this_process_gives_the_compiled_paths_answers() -> None:
+    # the path a search takes while the kernels warm: the same functions uncompiled,
+    # over lists, in the process that also compiles them
+    plain = backend.plain()
+    with backend.pinned(plain):
+        python = probe()
+        assert Position(2).backend is Solver().backend is plain
+        assert isinstance(Position(2).s, list)
+    compiled = probe()
+    assert Position(2).backend is backend.compiled()
+    assert python == compiled
 
 
 def _careful(hands: list[str], trick: list[str], leader: int, bids: list[int]) -> tuple[str, str]:

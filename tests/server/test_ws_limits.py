@@ -507,7 +507,7 @@ def test_serve_runs_uvicorn_with_the_documented_keepalive(
 
     given: dict[str, Any] = {}
 
-    def server(config: Any, address: str, lang: str) -> Any:  # uvicorn's, not started
+    def server(config: Any, address: str, lang: str, then: Any) -> Any:  # not started
         given.update(vars(config), address=address)
         return SimpleNamespace(run=lambda: None)
 

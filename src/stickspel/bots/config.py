@@ -113,16 +113,18 @@ def card_evaluator(choice: str, adapter: SearchAdapter) -> str:
     double-dummy solver, in Plump; ``rollout`` in Priffe and Tremanswhist, whose
     13-card deals are too deep for the solver's budget and whose paranoid
     search misjudges a game where each plays for itself: measured, benchmarks/RESULTS.md),
-    else ``rollout`` (PIMC over goal-aware play-outs of the same search kernels)."""
+    else ``rollout`` (PIMC over goal-aware play-outs of the same search kernels).
+    "Where numba compiles" is the path the search takes now
+    (:func:`stickspel.search.backend.current`): not while a warm-up compiles."""
     if choice == "few":  # the intermediate level: the game's small search
         choice = adapter.few_cards
     if choice not in ("auto", "pimc"):
         return choice
     try:
-        from stickspel.search import BACKEND
+        from stickspel.search.backend import current
     except ImportError:  # pragma: no cover - the search package ships with us
         return "rollout"
-    if BACKEND != "numba":
+    if current().name != "numba":
         return "rollout"  # uncompiled, a tree search gets too few simulations
     if choice == "auto":
         return "ismcts"

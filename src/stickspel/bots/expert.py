@@ -129,6 +129,13 @@ class ExpertBot:
 
     # --- the decision ------------------------------------------------------------------
     def act(self, turn: Turn) -> int:
+        from stickspel.search.backend import pinned
+
+        # one path of the search from start to end: its budgets are that path's
+        with pinned():
+            return self._act(turn)
+
+    def _act(self, turn: Turn) -> int:
         legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
@@ -161,13 +168,13 @@ class ExpertBot:
         return adapter.calls_searched
 
     def bid_model(self) -> str:
-        """Plump's bids: ``auto`` is IS-MCTS where numba compiles the search, else the
-        goal-aware play-outs (``aware``)."""
+        """Plump's bids: ``auto`` is IS-MCTS where numba compiles the search (the path
+        it takes now), else the goal-aware play-outs (``aware``)."""
         if self.config.bids != "auto":
             return self.config.bids
-        from stickspel.search import BACKEND
+        from stickspel.search.backend import current
 
-        return "ismcts" if BACKEND == "numba" else "aware"
+        return "ismcts" if current().name == "numba" else "aware"
 
     def _evaluator(self, adapter: SearchAdapter) -> str:
         return card_evaluator(self.config.cards, adapter)
@@ -176,6 +183,12 @@ class ExpertBot:
         """Every legal action's expected value to the seat (the weighted mean over the
         worlds drawn): what :meth:`act` maximises where it searches (cards, Plump's
         bids); :mod:`stickspel.analysis` uses it."""
+        from stickspel.search.backend import pinned
+
+        with pinned():
+            return self._evaluate(turn)
+
+    def _evaluate(self, turn: Turn) -> dict[int, float]:
         in_play = turn.observation["phase"] == "play"
         adapter = adapter_for(turn.game)
         if in_play and self._evaluator(adapter) == "ismcts":

@@ -48,10 +48,13 @@ _BUFFERS = threading.local()
 
 
 def _thread_solver() -> Any:
+    """This thread's solver on the search's current path (a new one when the path
+    changed: the warm-up ended)."""
     from stickspel.search import Solver
+    from stickspel.search.backend import current
 
     solver = getattr(_BUFFERS, "solver", None)
-    if solver is None:
+    if solver is None or solver.backend is not current():
         solver = _BUFFERS.solver = Solver(leaf=LEAF, leaf_runs=LEAF_RUNS, leaf_noise=LEAF_NOISE)
     return solver
 

@@ -218,9 +218,9 @@ class PlumpSearch(SearchAdapter):
 
         infer = bot.config.infer
         if bot.config.compiled_worlds:
-            from stickspel.search import BACKEND
+            from stickspel.search.backend import current
 
-            if BACKEND == "numba":
+            if current().name == "numba":
                 draw = plump_draw(turn, rng, infer, cap)
                 if draw is not None:
                     return drawn_worlds(draw, cap, share), [], []
@@ -328,9 +328,10 @@ class PlumpSearch(SearchAdapter):
     ) -> dict[int, float]:
         """The distribution of the seat's tricks over fast play-outs of the world
         (every seat taking what it can), and each bid's mean deal score under it."""
-        from stickspel.search import BACKEND, playout_tricks
+        from stickspel.search import playout_tricks
+        from stickspel.search.backend import current
 
-        playouts = BID_PLAYOUTS if BACKEND == "numba" else BID_PLAYOUTS_PYTHON
+        playouts = BID_PLAYOUTS if current().name == "numba" else BID_PLAYOUTS_PYTHON
         counts = playout_tricks(world, playouts, rng.randrange(1 << 30))[:, seat].tolist()
         out: dict[int, float] = {}
         for action in legal:

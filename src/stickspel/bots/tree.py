@@ -40,11 +40,13 @@ _BUFFERS = threading.local()
 
 
 def thread_tree() -> Any:
-    """This thread's tree, set to draw among :data:`ISMCTS_ORDER` draws of worlds."""
+    """This thread's tree on the search's current path (a new one when the path
+    changed: the warm-up ended), set to draw among :data:`ISMCTS_ORDER` draws of worlds."""
+    from stickspel.search.backend import current
     from stickspel.search.ismcts import Tree
 
     tree = getattr(_BUFFERS, "tree", None)
-    if tree is None:
+    if tree is None or tree.backend is not current():
         tree = _BUFFERS.tree = Tree()
     tree.order_size = ISMCTS_ORDER
     return tree

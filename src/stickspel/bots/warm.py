@@ -4,11 +4,14 @@ numba compiles each kernel on its first call and keeps the machine code on disk
 (``cache=True``: in the package's ``__pycache__``, or, where that folder is not
 writable, as in a read-only site-packages, in the user's cache folder,
 ``~/.cache/numba`` or ``NUMBA_CACHE_DIR``).  The first run after an install
-compiles (seconds), later runs load.  :func:`warm` makes every decision the
-levels and the analysis make once, on small seeded deals of each game, so that
-the first expert move or analysis finds the kernels ready; :func:`warm_in_background`
-does it in a daemon thread (the server at start-up); ``python -m
-stickspel.bots.warm`` does it and prints how long it took (``make serve``'s setup).
+compiles (half a minute and more), later runs load (about a second).
+:func:`warm` makes every decision the levels and the analysis make once, on small
+seeded deals of each game, on the compiled path, so that the first expert move
+or analysis after it finds the kernels ready; :func:`warm_in_background` does it
+in a daemon thread (the server at start-up), and until it has finished the
+searches take the plain Python path (:mod:`stickspel.search.backend`): a move
+then never waits for a compile.  ``python -m stickspel.bots.warm`` does it and
+prints how long it took.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import time
 from stickspel.bots.expert import ExpertBot, IntermediateBot
 from stickspel.core.turn import Turn
 from stickspel.games import load_game
+from stickspel.search import backend
 from stickspel.search.kernels import BACKEND
 
 __all__ = ["warm", "warm_in_background"]
@@ -35,10 +39,20 @@ log = logging.getLogger("stickspel.bots.warm")
 
 def warm() -> float:
     """Make an expert's and an intermediate's decisions in a small deal of each
-    game; returns the seconds it took (nothing to do without numba)."""
+    game on the compiled path, then let every search take it; returns the seconds
+    it took (nothing to do without numba)."""
     start = time.perf_counter()
-    if BACKEND != "numba":
+    path = backend.compiled()
+    if path is None:
         return 0.0
+    with backend.pinned(path):
+        _decide()
+    backend.set_ready(True)
+    return time.perf_counter() - start
+
+
+def _decide() -> None:
+    """The decisions of the warm-up: each level's in a small deal of each game."""
     for k, text in enumerate(GAMES):
         state = load_game(text).new_initial_state()
         rng = random.Random(k)
@@ -55,16 +69,16 @@ def warm() -> float:
                 continue
             bot = bots[step % len(bots)]
             state.apply_action(bot.act(Turn.of(state)))
-    return time.perf_counter() - start
 
 
 def warm_in_background(logger: logging.Logger | None = None) -> threading.Thread | None:
     """:func:`warm` in a daemon thread (``None`` without numba), its time logged to
-    ``logger`` (default: this module's); a failure there is logged, never raised,
-    since a cold kernel only makes the first move slower."""
+    ``logger`` (default: this module's).  Until it has finished the searches take
+    the plain path; a failure there is logged, never raised, and they keep to it."""
     if BACKEND != "numba":
         return None
     out = logger or log
+    backend.set_ready(False)  # before the thread: no search starts on a cold kernel
 
     def run() -> None:
         try:

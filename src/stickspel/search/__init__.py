@@ -16,9 +16,13 @@ True
 >>> sum(dd_trick_counts(state)), len(playout_tricks(state, 5, seed=1))
 (3, 5)
 
-``BACKEND`` is ``"numba"`` or ``"python"`` (numba missing, or ``STICKSPEL_NO_NUMBA=1``).
+``BACKEND`` is ``"numba"`` or ``"python"`` (numba missing, or ``STICKSPEL_NO_NUMBA=1``):
+what is installed.  Which path a search takes, compiled or plain, and when:
+:mod:`stickspel.search.backend`.
 """
 
+from stickspel.search import ismcts, kernels, redeal
+from stickspel.search.backend import register
 from stickspel.search.kernels import BACKEND
 from stickspel.search.position import Position, SearchError
 from stickspel.search.solve import (
@@ -28,6 +32,8 @@ from stickspel.search.solve import (
     default_solver,
     playout_tricks,
 )
+
+register(kernels, redeal, ismcts)  # the search's two paths: stickspel.search.backend
 
 __all__ = [
     "BACKEND",

@@ -47,8 +47,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import stickspel.search.kernels as K
+from stickspel.search.backend import Backend, current
 from stickspel.search.kernels import jit
-from stickspel.search.position import Position, SearchError, new_buffer
+from stickspel.search.position import Position, SearchError
 from stickspel.search.redeal import WorldRows
 
 __all__ = ["Tree", "simulate", "NODE_W", "UCB_C"]
@@ -251,19 +252,28 @@ def _choose_bid(tree: Any, meta: Any, c: float, scale: float, rng: Any, logs: An
 
 
 class Tree:
-    """One search's tree, reused from decision to decision (its buffers are large)."""
+    """One search's tree, reused from decision to decision (its buffers are large).
+    ``backend``: the search's path (default: :func:`~stickspel.search.backend.current`'s),
+    whose buffers it holds; worlds from the other path are searched as copies."""
 
-    def __init__(self, capacity: int = MAX_NODES, c: float = UCB_C, noise: float = 0.1) -> None:
+    def __init__(
+        self,
+        capacity: int = MAX_NODES,
+        c: float = UCB_C,
+        noise: float = 0.1,
+        backend: Backend | None = None,
+    ) -> None:
+        self.backend = backend = backend or current()
         self.order_size = _ORDER_SIZE  # the draws of worlds a simulation picks among
         self.even_root = False  # the root's choices tried evenly (analysis), not by UCB1
         self.capacity = capacity
         self.c = c
         self.noise = noise
-        self.tree: Any = new_buffer(capacity * NODE_W)
-        self.meta: Any = new_buffer(META_SIZE)
-        self.rng: Any = new_buffer(1)
-        self.s: Any = new_buffer(K.STATE_SIZE)
-        self.path: Any = new_buffer(K.MAX_PLY + 2)  # the nodes a simulation walks
+        self.tree: Any = backend.buffer(capacity * NODE_W)
+        self.meta: Any = backend.buffer(META_SIZE)
+        self.rng: Any = backend.buffer(1)
+        self.s: Any = backend.buffer(K.STATE_SIZE)
+        self.path: Any = backend.buffer(K.MAX_PLY + 2)  # the nodes a simulation walks
         self.worlds: Any = None
         self.order: Any = None
         self.util: Any = None
@@ -279,10 +289,10 @@ class Tree:
         from stickspel.search.solve import goal_table
 
         first = self._load(worlds, weights, seed)
-        self.util = goal_table(first)
+        self.util = goal_table(first.on(self.backend))
         self._scale(first.n)
         self.meta[SEAT_] = first.to_move
-        self.wbids = self.bidtab = new_buffer(1)
+        self.wbids = self.bidtab = self.backend.buffer(1)
 
     def start_bid(
         self,
@@ -307,9 +317,9 @@ class Tree:
         if not candidates or any(not 0 <= b <= size for b in candidates):
             raise SearchError("search.candidate_bids", bids=list(candidates), size=size)
         if isinstance(worlds, WorldRows):
-            self.wbids = worlds.wbids
+            self.wbids = self.backend.own(worlds.wbids)
         else:
-            self.wbids = new_buffer(len(worlds) * K.MAX_SEATS)
+            self.wbids = self.backend.buffer(len(worlds) * K.MAX_SEATS)
             flat_bids = [0] * (len(worlds) * K.MAX_SEATS)
             for k, row in enumerate(bids):
                 flat_bids[k * K.MAX_SEATS : k * K.MAX_SEATS + n] = row
@@ -318,9 +328,9 @@ class Tree:
         for b, row in enumerate(scores):
             table[b * K.UT : b * K.UT + len(row)] = row
             table[b * K.UT + len(row) : (b + 1) * K.UT] = [row[-1]] * (K.UT - len(row))
-        self.bidtab = new_buffer(len(table))
+        self.bidtab = self.backend.buffer(len(table))
         self.bidtab[:] = table
-        self.util = new_buffer(K.MAX_SEATS * K.UT)
+        self.util = self.backend.buffer(K.MAX_SEATS * K.UT)
         top = max(abs(v) for v in table)
         self.meta[2] = 1000 * max(1, top)
         mask = 0
@@ -335,17 +345,17 @@ class Tree:
         if isinstance(worlds, WorldRows):
             if not worlds.count:
                 raise SearchError("search.worlds")
-            self.worlds = worlds.rows
+            self.worlds = self.backend.own(worlds.rows)
             weights = [float(w) for w in worlds.weights[: worlds.count]]
             first = worlds.base
         else:
             if not worlds or len(worlds) != len(weights):
                 raise SearchError("search.worlds")
-            self.worlds = new_buffer(len(worlds) * K.STATE_SIZE)
+            self.worlds = self.backend.buffer(len(worlds) * K.STATE_SIZE)
             for k, pos in enumerate(worlds):
-                self.worlds[k * K.STATE_SIZE : (k + 1) * K.STATE_SIZE] = pos.s
+                self.worlds[k * K.STATE_SIZE : (k + 1) * K.STATE_SIZE] = pos.on(self.backend).s
             first = worlds[0]
-        self.order = new_buffer(self.order_size)
+        self.order = self.backend.buffer(self.order_size)
         self.order[:] = _draw_order(weights, self.order_size)
         self.meta[:] = [1, self.capacity, 1000] + [0] * (META_SIZE - 3)
         self.meta[EVEN_ROOT_] = int(self.even_root)
@@ -360,10 +370,10 @@ class Tree:
     def run(self, sims: int) -> int:
         """``sims`` more simulations; the nodes the tree holds."""
         return int(
-            simulate(
+            self.backend.ismcts.simulate(
                 self.worlds, self.order, self.util, self.tree, self.meta, sims, self.c,
                 round(1000 * self.noise), self.rng, self.s, self.path, self.wbids,
-                self.bidtab, _log_table(),
+                self.bidtab, _log_table(self.backend.name),
             )
         )  # fmt: skip
 
@@ -402,12 +412,12 @@ LOG_TABLE = 1 << 16
 
 
 @functools.cache
-def _log_table() -> Any:
+def _log_table(backend: str = K.BACKEND) -> Any:
     """``log(i)`` for ``i`` below :data:`LOG_TABLE` (0 for 0), a buffer of the
-    backend: UCB1 takes the log of a card's availability for every card legal at
-    every node it walks, and a lookup costs a fraction of computing it."""
+    ``backend`` named: UCB1 takes the log of a card's availability for every card
+    legal at every node it walks, and a lookup costs a fraction of computing it."""
     table = [0.0] + [math.log(i) for i in range(1, LOG_TABLE)]
-    if K.BACKEND == "numba":
+    if backend == "numba":
         import numpy as np
 
         return np.array(table, dtype=np.float64)

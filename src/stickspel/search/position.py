@@ -22,6 +22,7 @@ import stickspel.search.kernels as K
 from stickspel.core import GameState
 from stickspel.core.cards import card_str, cards_of
 from stickspel.core.errors import StickspelError
+from stickspel.search.backend import Backend, current
 
 __all__ = ["Position", "SearchError", "new_buffer"]
 
@@ -31,8 +32,10 @@ class SearchError(StickspelError, ValueError):
 
 
 def new_buffer(size: int) -> Any:
-    """A zeroed integer buffer of the backend: a numpy int64 array for numba, a list
-    for plain Python (whose indexing is faster than numpy's one element at a time)."""
+    """A zeroed integer buffer of the installed backend, for the modules' kernels
+    called as they are: a numpy int64 array for numba, a list for plain Python
+    (whose indexing is faster than numpy's one element at a time).  A search's
+    buffers are its path's (:meth:`Backend.buffer <stickspel.search.backend.Backend.buffer>`)."""
     if K.BACKEND == "numba":
         import numpy as np
 
@@ -46,15 +49,18 @@ class Position:
 
     The game's objective travels along for the solvers: Plump's bids and rules,
     Priffe's contract and sides, Tremanswhist's kind of deal and targets.
+    ``backend``: the search's path it was built on (:mod:`stickspel.search.backend`),
+    whose kernels play its cards.
     """
 
-    __slots__ = ("s", "game", "rules", "bids", "contract", "kind", "targets", "n")
+    __slots__ = ("s", "game", "rules", "bids", "contract", "kind", "targets", "n", "backend")
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, backend: Backend | None = None) -> None:
         if not 2 <= n <= K.MAX_SEATS:
             raise SearchError("search.seats", most=K.MAX_SEATS, n=n)
         self.n = n
-        self.s: Any = new_buffer(K.STATE_SIZE)
+        self.backend = backend or current()
+        self.s: Any = self.backend.buffer(K.STATE_SIZE)
         self.s[K.N_] = n
         self.game = ""
         self.rules: Any = None
@@ -99,8 +105,9 @@ class Position:
             head[K.HANDS_ + (leader + i) % n] |= 1 << c
         s = pos.s
         s[: K.HIST_] = head
+        play = pos.backend.kernels.play
         for c in trick:
-            K.play(s, c)
+            play(s, c)
         s[K.ROOT_] = s[K.PLY_]  # what was down before the position is not taken back
         return pos
 
@@ -134,23 +141,23 @@ class Position:
         return None if t < 0 else t
 
     def legal_mask(self) -> int:
-        return int(K.legal_mask(self.s))
+        return int(self.backend.kernels.legal_mask(self.s))
 
     def legal_cards(self) -> list[int]:
         """The cards the seat to move may play, ascending (as ``legal_actions()``)."""
-        return cards_of(int(K.legal_mask(self.s)))
+        return cards_of(self.legal_mask())
 
     def play(self, card: int) -> None:
         """The seat to move plays ``card``; :class:`SearchError` if it may not."""
-        if not (0 <= card < 52 and K.legal_mask(self.s) >> card & 1):
+        if not (0 <= card < 52 and self.legal_mask() >> card & 1):
             raise SearchError("search.may_not_play", seat=self.to_move, card=card)
-        K.play(self.s, card)
+        self.backend.kernels.play(self.s, card)
 
     def unplay(self) -> None:
         """Take back the last card played since the position was built."""
         if self.s[K.PLY_] <= self.s[K.ROOT_]:
             raise SearchError("search.no_unplay")
-        K.unplay(self.s)
+        self.backend.kernels.unplay(self.s)
 
     def is_over(self) -> bool:
         return int(self.s[K.HANDS_ + self.s[K.MOVE_]]) == 0
@@ -181,14 +188,23 @@ class Position:
         """Tricks still to be completed, the one in progress included."""
         s = self.s
         if s[K.TLEN_]:  # the leader's hand is one card short of the trick in progress
-            return K.popcount(int(s[K.HANDS_ + s[K.LEADER_]])) + 1
-        return K.popcount(int(s[K.HANDS_ + s[K.MOVE_]]))
+            return int(s[K.HANDS_ + s[K.LEADER_]]).bit_count() + 1
+        return int(s[K.HANDS_ + s[K.MOVE_]]).bit_count()
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
         for name in Position.__slots__:
             setattr(new, name, getattr(self, name))
         new.s = self.s.copy()
+        return new
+
+    def on(self, backend: Backend) -> Position:
+        """This position on ``backend``'s path: itself if it is there, else a copy
+        whose buffer is that path's."""
+        if backend is self.backend:
+            return self
+        new = self.copy()
+        new.backend, new.s = backend, backend.own(self.s)
         return new
 
     def __repr__(self) -> str:

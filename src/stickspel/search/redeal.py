@@ -26,7 +26,7 @@ from typing import Any
 
 import stickspel.search.kernels as K
 from stickspel.search.kernels import jit
-from stickspel.search.position import Position, new_buffer
+from stickspel.search.position import Position
 
 __all__ = ["count_mask", "draw_worlds", "float_buffer", "PILES_W"]
 
@@ -265,14 +265,16 @@ class WorldRows:
     """Worlds laid out as IS-MCTS reads them: ``rows`` (``K.STATE_SIZE`` a world),
     ``weights`` and ``wbids`` (``K.MAX_SEATS`` bids a world), ``count`` of them
     filled, and ``base``, a :class:`~stickspel.search.Position` with what they
-    share (the seat to play, the bids, the game and rules)."""
+    share (the seat to play, the bids, the game and rules); its buffers are of
+    ``base``'s path (:mod:`stickspel.search.backend`)."""
 
     def __init__(self, base: Position, capacity: int) -> None:
         self.base = base
+        self.backend = backend = base.backend
         self.capacity = capacity
-        self.rows: Any = new_buffer(capacity * K.STATE_SIZE)
-        self.weights: Any = float_buffer(capacity)
-        self.wbids: Any = new_buffer(capacity * K.MAX_SEATS)
+        self.rows: Any = backend.buffer(capacity * K.STATE_SIZE)
+        self.weights: Any = backend.float_buffer(capacity)
+        self.wbids: Any = backend.buffer(capacity * K.MAX_SEATS)
         self.count = 0
 
     def __len__(self) -> int:
@@ -299,7 +301,8 @@ class PlumpDraw:
     last; ``played``: a mask a seat; ``made``: a bid a seat, ``None`` where
     none is made; ``sigma``, ``floor``, ``shift``: the bid weight's
     (:func:`stickspel.bots.inference.plump_hands_weight`); ``share``: hands read
-    at their share (``share_dealt``), not their count."""
+    at their share (``share_dealt``), not their count.  The draw runs on ``base``'s
+    path (:mod:`stickspel.search.backend`)."""
 
     def __init__(
         self,
@@ -323,28 +326,29 @@ class PlumpDraw:
         seed: int,
     ) -> None:
         n = base.n
+        self.backend = backend = base.backend
         self.worlds = WorldRows(base, capacity)
-        self.base = new_buffer(K.STATE_SIZE)
+        self.base = backend.buffer(K.STATE_SIZE)
         self.base[:] = list(base.s)
-        self.cards = new_buffer(max(1, len(unseen)))
+        self.cards = backend.buffer(max(1, len(unseen)))
         self.cards[: len(unseen)] = unseen
         self.n_cards = len(unseen)
-        self.piles = new_buffer(PILES_W * len(piles))
+        self.piles = backend.buffer(PILES_W * len(piles))
         self.piles[:] = [v for pile in piles for v in pile]
         self.n_piles = len(piles)
-        self.played = new_buffer(K.MAX_SEATS)
+        self.played = backend.buffer(K.MAX_SEATS)
         self.played[:n] = played
         self.dealt_mine = dealt_mine
-        self.made = new_buffer(K.MAX_SEATS)
+        self.made = backend.buffer(K.MAX_SEATS)
         self.made[:n] = [-1 if b is None else b for b in made]
-        self.setting = new_buffer(10)
+        self.setting = backend.buffer(10)
         self.setting[:] = [
             n, size, -1 if trump is None else trump, -1 if upcard is None else upcard, seat,
             int(infer), int(share), round(sigma * 1e6), round(floor * 1e6), round(shift * 1e6),
         ]  # fmt: skip
-        self.rng = new_buffer(1)
+        self.rng = backend.buffer(1)
         self.rng[0] = seed & 0x7FFFFFFF
-        self.scratch = new_buffer(2 * len(piles))
+        self.scratch = backend.buffer(2 * len(piles))
 
     def draw(self, count: int) -> int:
         """Up to ``count`` more worlds (as many as there is room for); the worlds
@@ -352,7 +356,7 @@ class PlumpDraw:
         w = self.worlds
         count = min(count, w.capacity - w.count)
         if count > 0:
-            draw_worlds(
+            self.backend.redeal.draw_worlds(
                 w.rows, w.weights, w.wbids, w.count, count, self.base, self.cards, self.n_cards,
                 self.piles, self.n_piles, self.played, self.dealt_mine, self.made, self.setting,
                 self.rng, self.scratch,

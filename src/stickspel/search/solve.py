@@ -26,7 +26,8 @@ import numpy as np
 
 import stickspel.search.kernels as K
 from stickspel.core import GameState
-from stickspel.search.position import Position, SearchError, new_buffer
+from stickspel.search.backend import Backend, current, pinned
+from stickspel.search.position import Position, SearchError
 
 __all__ = [
     "Solver",
@@ -51,7 +52,9 @@ class Solver:
     reused: a new world only bumps a generation number.  Not thread-safe: give
     each thread its own.  After a call, :attr:`nodes` is the nodes visited and
     :attr:`exact` says whether the node budget was kept (else the cut-off
-    subtrees were valued by the cheap playout policy).
+    subtrees were valued by the cheap playout policy).  ``backend``: the search's
+    path (default: :func:`~stickspel.search.backend.current`'s), whose buffers it
+    holds; a position from the other path is searched as a copy on this one.
 
     ``share_tables``: keep the table's entries from one exact solve to the next
     while the objective is the same (the same seat's values in the worlds of one
@@ -67,6 +70,7 @@ class Solver:
         leaf: str = "aware",
         leaf_runs: int = 1,
         leaf_noise: float = 0.0,
+        backend: Backend | None = None,
     ) -> None:
         if leaf not in LEAF_POLICIES:
             raise SearchError("search.leaf", value=repr(leaf), policies=", ".join(LEAF_POLICIES))
@@ -75,18 +79,20 @@ class Solver:
         self.leaf = leaf
         self.leaf_runs = leaf_runs
         self.leaf_noise = leaf_noise
-        bits = tt_bits if tt_bits is not None else (20 if K.BACKEND == "numba" else 15)
+        self.backend = backend = backend or current()
+        self.kernels = backend.kernels
+        bits = tt_bits if tt_bits is not None else (20 if backend.name == "numba" else 15)
         self.tt_mask = (1 << bits) - 1
         # max^n's entries are 14 words, alpha-beta's 5: a quarter as many of them
         self.mx_mask = (1 << max(bits - 2, 4)) - 1
         self._ab_tt: Any = None
         self._mx_tt: Any = None
-        self.mv: Any = new_buffer(K.MOVES_SIZE)
-        self.vals: Any = new_buffer((K.MAX_PLY + 3) * K.MAX_SEATS)
-        self.stats: Any = new_buffer(K.STATS_SIZE)
-        self.rng: Any = new_buffer(1)
-        self.util: Any = new_buffer(K.MAX_SEATS * K.UT)
-        self.clamp: Any = new_buffer(K.MAX_SEATS)
+        self.mv: Any = backend.buffer(K.MOVES_SIZE)
+        self.vals: Any = backend.buffer((K.MAX_PLY + 3) * K.MAX_SEATS)
+        self.stats: Any = backend.buffer(K.STATS_SIZE)
+        self.rng: Any = backend.buffer(1)
+        self.util: Any = backend.buffer(K.MAX_SEATS * K.UT)
+        self.clamp: Any = backend.buffer(K.MAX_SEATS)
         self.gen = 0
         self.share_tables = share_tables
         self._objective: tuple[Any, ...] | None = None
@@ -100,13 +106,13 @@ class Solver:
     @property
     def ab_tt(self) -> Any:
         if self._ab_tt is None:
-            self._ab_tt = new_buffer(5 * (self.tt_mask + 1))
+            self._ab_tt = self.backend.buffer(5 * (self.tt_mask + 1))
         return self._ab_tt
 
     @property
     def mx_tt(self) -> Any:
         if self._mx_tt is None:
-            self._mx_tt = new_buffer((4 + K.MAX_SEATS) * (self.mx_mask + 1))
+            self._mx_tt = self.backend.buffer((4 + K.MAX_SEATS) * (self.mx_mask + 1))
         return self._mx_tt
 
     def _start(self, max_nodes: int | None, objective: tuple[Any, ...] | None = None) -> None:
@@ -137,7 +143,7 @@ class Solver:
     # --- the moves at the root -----------------------------------------------------------
     def _root_classes(self, pos: Position, order: int, team: int) -> list[tuple[int, int]]:
         """The root's (lowest card, class mask) pairs, in search order."""
-        k = int(K.gen_moves(pos.s, self.mv, 0, team, order))
+        k = int(self.kernels.gen_moves(pos.s, self.mv, 0, team, order))
         w = K.MOVE_W
         return [(int(self.mv[i]), int(self.mv[w + i])) for i in range(k)]
 
@@ -159,12 +165,12 @@ class Solver:
         out = []
         child = K.MAX_SEATS
         for card, cls in self._root_classes(pos, 0, 0):
-            K.play(pos.s, card)
-            K.maxn(
+            self.kernels.play(pos.s, card)
+            self.kernels.maxn(
                 pos.s, 1, self.util, self.clamp, self.vals, self.mv, self.mx_tt,
                 self.mx_mask, self.gen, self.stats, self.rng,
             )  # fmt: skip
-            K.unplay(pos.s)
+            self.kernels.unplay(pos.s)
             out.append((card, cls, [int(self.vals[child + i]) for i in range(pos.n)]))
         return out
 
@@ -175,9 +181,9 @@ class Solver:
         if pos.is_over():
             return 0
         if guess < 0:
-            guess = int(K._playout_count(pos.s, count_team, self.rng))
+            guess = int(self.kernels._playout_count(pos.s, count_team, self.rng))
         return int(
-            K.mtdf(
+            self.kernels.mtdf(
                 pos.s, guess, max_team, count_team, self.mv, self.ab_tt, self.tt_mask,
                 self.gen, self.stats, self.rng,
             )
@@ -195,11 +201,11 @@ class Solver:
         out = []
         guess = -1
         for card, cls in self._root_classes(pos, 1 if to_win else 2, side):
-            K.play(pos.s, card)
+            self.kernels.play(pos.s, card)
             won = (count_team >> pos.to_move) & 1 if pos.s[K.TLEN_] == 0 else 0
             rest = self.ab_value(pos, max_team, count_team, guess)
             guess = rest
-            K.unplay(pos.s)
+            self.kernels.unplay(pos.s)
             out.append((card, cls, won + rest))
         return out
 
@@ -216,9 +222,9 @@ class Solver:
         row = rows[p]
         out = []
         for card, cls in self._root_classes(pos, 0, 0):
-            K.play(pos.s, card)
+            self.kernels.play(pos.s, card)
             out.append((card, cls, self._sure_score(pos, p, row)))
-            K.unplay(pos.s)
+            self.kernels.unplay(pos.s)
         return out
 
     def _sure_score(self, pos: Position, seat: int, row: tuple[int, ...]) -> int:
@@ -231,7 +237,7 @@ class Solver:
         while lo < hi:
             mid = (lo + hi + 1) // 2
             want = sum(1 << x for x in range(left + 1) if row[taken + x] >= scores[mid])
-            ok = K.target_search(
+            ok = self.kernels.target_search(
                 pos.s, seat, want, 1, self.mv, self.ab_tt, self.tt_mask, self.gen, self.stats
             )
             if ok:
@@ -266,19 +272,26 @@ def _utility_tables(
     return rows, flat, clamps
 
 
-_DEFAULT: Solver | None = None
+_DEFAULT: dict[str, Solver] = {}
 
 
-def default_solver() -> Solver:
-    """The module's shared solver (made on first use)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Solver()
-    return _DEFAULT
+def default_solver(backend: Backend | None = None) -> Solver:
+    """The module's shared solver of ``backend``'s path (default: the current one;
+    made on first use)."""
+    backend = backend or current()
+    solver = _DEFAULT.get(backend.name)
+    if solver is None:
+        solver = _DEFAULT[backend.name] = Solver(backend=backend)
+    return solver
 
 
-def _position(world: GameState | Position) -> Position:
-    return world if isinstance(world, Position) else Position.from_state(world)
+def _position(world: GameState | Position, backend: Backend | None = None) -> Position:
+    """The position of ``world`` on ``backend``'s path (default: a position's own,
+    else the current one)."""
+    if isinstance(world, Position):
+        return world if backend is None else world.on(backend)
+    with pinned(backend):
+        return Position.from_state(world)
 
 
 def _side_mask(seat: int) -> int:
@@ -318,12 +331,12 @@ def card_values(
     ended within the budget answers (the first, one trick deep, always ends);
     ``solver.exact`` says whether that was the whole deal.  ``dds``: solve Priffe's
     trump contracts and spel with DDS (``endplay``) — ``None``: when installed."""
-    pos = _position(world)
+    sv = solver or default_solver(world.backend if isinstance(world, Position) else None)
+    pos = _position(world, sv.backend)
     if pos.is_over():
         raise SearchError("search.deal_over")
     if paranoid and pos.game != "plump":
         raise SearchError("search.paranoid")
-    sv = solver or default_solver()
     p = pos.to_move
     if dds is not False and pos.game == "priffe" and pos.contract not in _NOLL_LIKE:
         by_dds = _dds_values(pos, p)
@@ -454,8 +467,8 @@ def dd_trick_counts(
     ``dds``: Priffe's trump contracts and spel searched move by move by DDS
     (``endplay``), the same line (both exact, ties to the lowest card) —
     ``None``: when installed and no ``max_nodes`` is given."""
-    pos = _position(world).copy()
-    sv = solver or default_solver()
+    sv = solver or default_solver(world.backend if isinstance(world, Position) else None)
+    pos = _position(world, sv.backend).copy()
     before = pos.tricks
     if _dds_line(pos, dds, max_nodes):
         sv.nodes, sv.exact = 0, True
@@ -469,7 +482,7 @@ def dd_trick_counts(
         sv._set_utilities(pos)
     cut = False
     while not pos.is_over():
-        K.play(pos.s, _best_card(pos, sv, max_nodes))
+        sv.kernels.play(pos.s, _best_card(pos, sv, max_nodes))
         cut = cut or bool(sv.stats[K.CUT_])
     sv._finish()
     sv.exact = not cut
@@ -496,7 +509,7 @@ def _dds_line(pos: Position, dds: bool | None, max_nodes: int | None) -> bool:
                 raise SearchError("search.no_dds")
             return False  # only before the first move: DDS answers all or none
         most = max(tricks.values())
-        K.play(pos.s, min(c for c, v in tricks.items() if v == most))
+        pos.backend.kernels.play(pos.s, min(c for c, v in tricks.items() if v == most))
     return True
 
 
@@ -578,17 +591,18 @@ def playout_tricks(
     [[1, 1]]
     """
     pos = _position(world)
+    backend = pos.backend
     seats = pos.n
-    out = new_buffer(max(1, n) * seats)
-    rng = new_buffer(1)
+    out = backend.buffer(max(1, n) * seats)
+    rng = backend.buffer(1)
     rng[0] = seed & 0x7FFFFFFF
     code = {"random": 0, "cheap": 1, "aware": 3, "careful": 4}.get(policy)
     if code is None:
         raise SearchError("search.playout", value=repr(policy))
     # the score tables are read by the goal-aware policies alone (the others get a stub)
     aware = code >= 3
-    util = goal_table(pos, bids) if aware else new_buffer(1)
-    K.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if aware else 0)
+    util = goal_table(pos, bids) if aware else backend.buffer(1)
+    backend.kernels.playouts(pos.s, rng, code, n, out, util, round(1000 * noise) if aware else 0)
     # the buffers are numpy arrays under numba (lists in plain Python): sliced as they are
     before = np.asarray(pos.s[K.TRICKS_ : K.TRICKS_ + seats], dtype=np.int64)
     runs = np.asarray(out, dtype=np.int64)[: n * seats].reshape(n, seats)
@@ -619,6 +633,6 @@ def goal_table(pos: Position, bids: Sequence[int] | None = None) -> Any:
                 rows[i * K.UT + t] = score_deal(rules, chosen[i], at)
             else:
                 rows[i * K.UT + t] = -at if shed else at
-    util = new_buffer(K.MAX_SEATS * K.UT)
+    util = pos.backend.buffer(K.MAX_SEATS * K.UT)
     util[:] = rows  # at once: numpy's element writes from Python are slow
     return util

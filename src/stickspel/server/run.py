@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from stickspel.i18n import render
@@ -51,8 +52,6 @@ def serve(
         "serving",
         extra={"host": host, "port": port, "database": store.kind, "tables": len(store.tables())},
     )
-    # the search kernels compiled (or loaded) before the first expert move
-    warm_in_background(logging.getLogger("stickspel.server"))
     config = uvicorn.Config(
         create_app(
             store,
@@ -73,7 +72,10 @@ def serve(
         # the bytes it saves; STICKSPEL_WS_DEFLATE=1 turns it on (measured both ways)
         ws_per_message_deflate=os.environ.get("STICKSPEL_WS_DEFLATE") == "1",
     )
-    _announcing_server(config, _address(host, port), lang).run()
+    # the search kernels compiled (or loaded) in the background once the server listens,
+    # so that it does not slow the start; the bots search uncompiled until it is done
+    warm = partial(warm_in_background, logging.getLogger("stickspel.server"))
+    _announcing_server(config, _address(host, port), lang, warm).run()
 
 
 def _address(host: str, port: int) -> str:
@@ -84,9 +86,11 @@ def _address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def _announcing_server(config: Any, address: str, lang: str) -> Any:
-    """uvicorn's server that says, once it listens, where to point a browser (uvicorn is
-    imported only to serve)."""
+def _announcing_server(
+    config: Any, address: str, lang: str, then: Callable[[], object] = lambda: None
+) -> Any:
+    """uvicorn's server that says, once it listens, where to point a browser, and then
+    calls ``then`` (uvicorn is imported only to serve)."""
     import uvicorn
 
     class Announcing(uvicorn.Server):
@@ -94,5 +98,6 @@ def _announcing_server(config: Any, address: str, lang: str) -> Any:
             await super().startup(sockets)
             if self.started:
                 print(render("web.serve_ready", {"url": address}, lang), flush=True)
+                then()
 
     return Announcing(config)
