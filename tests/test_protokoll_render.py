@@ -118,7 +118,9 @@ def test_priffe_and_tremanswhist_render_everywhere() -> None:
     assert html.count("<table>") == len(sheet.tables) == 4
     blank = blank_sheet("priffe", s.rules, NAMES + ["David"])
     assert all(not c.text for t in blank.tables for r in t.rows for c in r.cells)
-    assert "Anna &amp; Björn över" in render_html(blank)  # rubber 2's partners
+    # rubber 2's partners, their name once over their above- and below-the-line columns
+    assert '<th class="group" colspan="2">Anna &amp; Björn</th>' in render_html(blank)
+    assert '<th class="part">över</th><th class="part">under</th>' in render_html(blank)
 
 
 @settings(max_examples=15, deadline=None)

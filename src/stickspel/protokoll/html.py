@@ -43,6 +43,8 @@ CSS = """
 .protokoll .game, .protokoll .rubber { text-decoration: underline; font-weight: bold; }
 .protokoll .rubber { text-decoration-style: double; }
 .protokoll .winner { background: #e8f4e0; }
+.protokoll th.group { text-align: center; }
+.protokoll th.part { font-weight: normal; font-size: .85em; }
 .protokoll ul.rules { font-size: .85em; color: #333; padding-left: 1.2em; }
 """
 
@@ -74,15 +76,57 @@ def _row_html(row: Row, width: int) -> str:
     return "".join(out)
 
 
+def column_groups(columns: list[str]) -> list[tuple[str, list[str]]]:
+    """The columns as runs that share all but their last word (Priffe's pair: "Anna &
+    Cleo över", "Anna & Cleo under"), each run's shared words and last words; a column
+    in no such run stands alone with its whole name and no last word.
+
+    >>> column_groups(["A & C över", "A & C under", "B & D över", "B & D under"])
+    [('A & C', ['över', 'under']), ('B & D', ['över', 'under'])]
+    >>> column_groups(["Anna", "Björn"])
+    [('Anna', []), ('Björn', [])]
+    """
+    runs: list[tuple[str, list[str]]] = []
+    for name in columns:
+        head, _, last = name.rpartition(" ")
+        if head and runs and runs[-1][0] == head and runs[-1][1]:
+            runs[-1][1].append(last)
+        else:
+            runs.append((head, [last]) if head else (name, []))
+    # a run of one is a column of its own, under its whole name
+    return [
+        (f"{head} {lasts[0]}", []) if len(lasts) == 1 else (head, lasts) for head, lasts in runs
+    ]
+
+
+def _head_html(table: Table, winners: list[int] | None) -> str:
+    """The table's head: one row of names, or, where columns share all but a last word,
+    the shared words over their columns and the last words under them (a pair's name
+    on one line over its above- and below-the-line columns)."""
+    groups = column_groups(table.columns)
+    label = escape(table.label_header)
+    if all(not lasts for _, lasts in groups):
+        head = [f'<th class="label">{label}</th>']
+        for i, name in enumerate(table.columns):
+            cls = ' class="winner"' if winners and i in winners else ""
+            head.append(f"<th{cls}>{escape(name)}</th>")
+        return f"<tr>{''.join(head)}</tr>"
+    top = [f'<th class="label" rowspan="2">{label}</th>']
+    under: list[str] = []
+    for shared, lasts in groups:
+        if lasts:
+            top.append(f'<th class="group" colspan="{len(lasts)}">{escape(shared)}</th>')
+            under.extend(f'<th class="part">{escape(last)}</th>' for last in lasts)
+        else:
+            top.append(f'<th rowspan="2">{escape(shared)}</th>')
+    return f"<tr>{''.join(top)}</tr><tr>{''.join(under)}</tr>"
+
+
 def _table_html(table: Table, winners: list[int] | None) -> str:
-    head = [f'<th class="label">{escape(table.label_header)}</th>']
-    for i, name in enumerate(table.columns):
-        cls = ' class="winner"' if winners and i in winners else ""
-        head.append(f"<th{cls}>{escape(name)}</th>")
     body = "\n".join(_row_html(r, len(table.columns)) for r in table.rows)
     return (
         f"<table>\n<caption>{escape(table.title)}</caption>\n"
-        f"<thead><tr>{''.join(head)}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+        f"<thead>{_head_html(table, winners)}</thead>\n<tbody>\n{body}\n</tbody>\n</table>"
     )
 
 
