@@ -43,6 +43,7 @@ from typing import Any
 from stickspel.bots.search_adapter import adapter_for
 from stickspel.core.cards import FULL_DECK, beats, mask_of, parse_card, parse_suit, trick_winner
 from stickspel.core.turn import Turn
+from stickspel.games.plump import PlumpObservation
 
 __all__ = [
     "Reason",
@@ -287,6 +288,7 @@ def reasons_for(
     if phase == "play" and 0 <= action < 52:
         return _card_reasons(game, obs, action, wants)
     if game == "plump" and phase == "bid":
+        assert isinstance(obs, PlumpObservation)
         return _bid_reasons(obs, action)
     if game == "priffe" and phase == "bid":
         return _call_reasons(obs, action)
@@ -417,16 +419,16 @@ def _holds_high_trump(table: _Table) -> bool:
     return top % 13 >= HIGH_RANK or not higher_out
 
 
-def _bid_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
+def _bid_reasons(obs: PlumpObservation, action: int) -> tuple[Reason, ...]:
     """A Plump bid against what the hand counts, and the spärr where it binds."""
     from stickspel.bots.plump import estimate_tricks
     from stickspel.games.plump.rules import BID_BASE
 
     bid = action - BID_BASE
-    tricks = round(estimate_tricks(dict(obs)), 1)
+    tricks = round(estimate_tricks(obs), 1)
     out: list[Reason] = []
-    forbidden = obs.get("forbidden_bid")
-    if forbidden is not None and int(obs["seat"]) == int(obs["dealer"]):
+    forbidden = obs.forbidden_bid
+    if forbidden is not None and obs.seat == obs.dealer:
         out.append(Reason("coach.sparr", {"bid": forbidden}))
     if bid == round(tricks):
         out.append(Reason("coach.bid_counted", {"tricks": tricks}))

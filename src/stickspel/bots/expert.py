@@ -141,7 +141,7 @@ class ExpertBot:
             return legal[0]
         rng = self._rng(turn)
         adapter = adapter_for(turn.game)
-        in_play = turn.observation["phase"] == "play"
+        in_play = turn.observation.phase == "play"
         if not in_play and not self.searches_calls(adapter):
             return self._heuristic(turn)
         if not in_play and not adapter.bids:  # Priffe's calls, Tremanswhist's exchange
@@ -190,7 +190,7 @@ class ExpertBot:
             return self._evaluate(turn)
 
     def _evaluate(self, turn: Turn) -> dict[int, float]:
-        in_play = turn.observation["phase"] == "play"
+        in_play = turn.observation.phase == "play"
         adapter = adapter_for(turn.game)
         if in_play and self._evaluator(adapter) == "ismcts":
             values = self._even_ismcts(turn)
@@ -241,7 +241,7 @@ class ExpertBot:
         worlds, weights, bids = adapter.ismcts_worlds(config, turn, rng, cap, share)
         tree = thread_tree()
         tree.c, tree.noise, tree.even_root = self.config.ucb_c, self.config.ismcts_noise, even
-        if turn.observation["phase"] != "play":
+        if turn.observation.phase != "play":
             adapter.start_bid_tree(tree, turn, worlds, weights, bids, rng)
         else:
             tree.start(worlds, weights, rng.randrange(1 << 30))
@@ -298,7 +298,7 @@ class BeginnerBot:
 
     def act(self, turn: Turn) -> int:
         legal = turn.legal_actions
-        if turn.observation["phase"] == "play" and self.rng.random() < BEGINNER_SLIPS:
+        if turn.observation.phase == "play" and self.rng.random() < BEGINNER_SLIPS:
             return self.rng.choice(legal)
         game = turn.game
         if game not in self._game_bot:
