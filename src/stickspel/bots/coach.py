@@ -185,7 +185,7 @@ def advise(
         values, chosen = {}, legal[0]
     else:
         values = judge.evaluate(turn)
-        chosen = _chosen(judge, turn, values)
+        chosen = _chosen(turn, values)
     ranked = sorted(legal, key=lambda a: (a != chosen, -values.get(a, 0.0), a))[:top]
     frame = turn.frame
     best = values.get(chosen, 0.0)
@@ -204,7 +204,7 @@ def advise(
     return Hint(turn.game, turn.seat, str(turn.observation.phase), options, situation(turn))
 
 
-def _chosen(judge: Any, turn: Turn, values: dict[int, float]) -> int:
+def _chosen(turn: Turn, values: dict[int, float]) -> int:
     """The expert's own choice where it searches: the best value, between options
     of one worth the one the seat's goal wants spent (as :meth:`ExpertBot.act`)."""
     legal = list(turn.legal_actions)
@@ -212,7 +212,10 @@ def _chosen(judge: Any, turn: Turn, values: dict[int, float]) -> int:
     top = max(values.get(a, float("-inf")) for a in legal)
     equal = [a for a in legal if values.get(a, float("-inf")) >= top - (TIE if in_play else 0.0)]
     dump = in_play and not _wants(turn)
-    return min(equal, key=lambda a: -judge.cost(a) if dump else judge.cost(a))
+    from stickspel.bots.expert import ExpertBot
+
+    cost = ExpertBot.cost
+    return min(equal, key=lambda a: -cost(a) if dump else cost(a))
 
 
 def _margin(
