@@ -7,9 +7,10 @@ inside functions, not ``if TYPE_CHECKING:``), checked against the layering
 Prints every import that goes up a layer and every circle of modules (a group
 where each module reaches every other by imports); exits 1 if there is either.
 
-Usage: python scripts/import_graph.py [--edges] [--package]
+Usage: python scripts/import_graph.py [--edges] [--package] [--types]
   --edges    also print every edge between two packages
   --package  circles among packages instead of modules
+  --types    count the imports under ``if TYPE_CHECKING:`` too (circles of types)
 """
 
 from __future__ import annotations
@@ -74,13 +75,14 @@ def _targets(node: ast.AST, name: str, is_package: bool) -> Iterator[str]:
         yield from (f"{base}.{a.name}" for a in node.names)
 
 
-def imports(root: Path = ROOT) -> dict[str, set[tuple[str, int]]]:
-    """Module → the stickspel modules it imports (with the line of each import)."""
+def imports(root: Path = ROOT, types: bool = False) -> dict[str, set[tuple[str, int]]]:
+    """Module → the stickspel modules it imports (with the line of each import);
+    ``types``: those under ``if TYPE_CHECKING:`` as well."""
     modules = {module_name(p): p for p in root.rglob("*.py")}
     edges: dict[str, set[tuple[str, int]]] = {}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = _type_only(tree)
+        skip = set() if types else _type_only(tree)
         for node in ast.walk(tree):
             if id(node) in skip or not isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
@@ -164,7 +166,7 @@ def graph_of(edges: dict[str, set[tuple[str, int]]], by_package: bool) -> dict[s
 
 
 def main(argv: list[str]) -> int:
-    edges = imports()
+    edges = imports(types="--types" in argv)
     by_package = "--package" in argv
     graph = graph_of(edges, by_package)
     if "--edges" in argv:

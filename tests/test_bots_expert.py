@@ -61,7 +61,7 @@ def test_calls_by_simulation_are_legal(game: str) -> None:
     while state.phase != type(state).PLAY_PHASE and not state.deal_over():
         turn = Turn.of(state)
         scores = adapter_for(game).call_values(
-            bot,
+            bot.config,
             turn.sample_world(random.Random(1)),
             turn.seat,
             list(turn.legal_actions),
@@ -358,7 +358,9 @@ def test_bid_lift_allows_a_trick_more_than_the_play_out_gives() -> None:
         from stickspel.bots.plump_search import SEARCH
 
         bot = ExpertBot(seed=1, think_ms=None, samples=24, bid_lift=lift, nil_lift=nil)
-        found = SEARCH.call_values(bot, state, 0, list(state.legal_actions()), random.Random(1))
+        found = SEARCH.call_values(
+            bot.config, state, 0, list(state.legal_actions()), random.Random(1)
+        )
         return {state.action_to_string(a): v for a, v in found.items()}
 
     lifted = values(0.2, 0.3)

@@ -10,6 +10,7 @@ import pytest
 
 from stickspel.bots import Turn
 from stickspel.bots.call_search import MIN_WORLDS, CallValues, call_values
+from stickspel.bots.config import Budget, ExpertConfig
 from stickspel.bots.expert import ExpertBot
 from stickspel.bots.registry import heuristic_bot
 from stickspel.bots.search_adapter import adapter_for
@@ -21,6 +22,12 @@ from stickspel.games.tremanswhist import DECLINE, TAKE, TremanswhistState
 
 def searcher(samples: int = 24, seed: int = 1) -> ExpertBot:
     return ExpertBot(seed=seed, think_ms=None, samples=samples, search_calls=True)
+
+
+def _settings() -> tuple[ExpertConfig, Budget]:
+    """The searcher's config and budget: what the call search is handed."""
+    bot = searcher()
+    return bot.config, bot.budget
 
 
 def priffe_after_passes(hand: str, others: list[str], style: str = "modern") -> PriffeState:
@@ -54,7 +61,7 @@ def test_priffe_bids_the_trump_game_not_the_forced_noll(style: str) -> None:
     state = priffe_after_passes(HEARTS, OTHERS, style)
     turn = Turn.of(state)
     found = call_values(
-        searcher(), adapter_for(turn.game), turn, random.Random(1), turn.legal_actions, CALL_BASE
+        *_settings(), adapter_for(turn.game), turn, random.Random(1), turn.legal_actions, CALL_BASE
     )
     best = max(found.means, key=found.means.__getitem__)
     assert state.action_to_string(best) == "hjärter"
@@ -74,7 +81,7 @@ def test_tremanswhist_takes_the_pile_for_a_hopeless_hand() -> None:
     state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands), (pile,), pile[-1]))
     turn = Turn.of(state)
     found = call_values(
-        searcher(), adapter_for(turn.game), turn, random.Random(1), turn.legal_actions, DECLINE
+        *_settings(), adapter_for(turn.game), turn, random.Random(1), turn.legal_actions, DECLINE
     )
     assert found.choice() == TAKE
     assert searcher().act(turn) == TAKE

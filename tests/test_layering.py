@@ -34,6 +34,20 @@ def test_no_circles_among_the_modules_anywhere() -> None:
     assert graph.circles(graph.graph_of(graph.imports(), by_package=False)) == []
 
 
+def test_no_circles_among_the_bots_counting_type_only_imports() -> None:
+    # the search's helpers take the settings and the budget, not the bot: no module
+    # of the bots names another that names it back, not even for an annotation
+    graph = _graph_module()
+    edges = {
+        source: {(t, line) for t, line in targets if t.startswith("stickspel.bots.")}
+        for source, targets in graph.imports(types=True).items()
+        if source.startswith("stickspel.bots.")
+    }
+    assert graph.circles(graph.graph_of(edges, by_package=False)) == []
+    # the type-only imports are read: the expert's settings are annotated in the adapter
+    assert any(t == "stickspel.bots.search_adapter" for t, _ in edges["stickspel.bots.pimc"])
+
+
 def test_no_module_of_the_bots_imports_the_package() -> None:
     graph = _graph_module()
     edges = graph.imports()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,35 +13,52 @@ from stickspel.bots import Turn, make_bot
 from stickspel.bots.priffe import HeuristicBot, honour_tricks
 from stickspel.core import CALL_BASE
 from stickspel.core.cards import card_str, make_rng, parse_card
-from stickspel.games.priffe import CALLS, PriffeRules, PriffeState
+from stickspel.core.trick import LastTrickView, TrickView
+from stickspel.games.priffe import CALLS, PriffeObservation, PriffeRules, PriffeState
 
 
 def play_obs(hand: str, trick: list[str], leader: int, seat: int, contract: str = "hjärter",
              trump: str | None = "H", tricks: list[dict[str, Any]] | None = None,
-             declarers: list[int] | None = None) -> dict[str, Any]:  # fmt: skip
-    return {
-        "phase": "play",
-        "seat": seat,
-        "partner": (seat + 2) % 4,
-        "trump": trump,
-        "hand": hand.split(),
-        "trick": {"leader": leader, "cards": trick},
-        "tricks": tricks or [],
-        "contract": contract,
-        "declarers": declarers if declarers is not None else [1, 3],
-    }
+             declarers: list[int] | None = None) -> PriffeObservation:  # fmt: skip
+    """A seat's observation in play with these cards on the table: a real deal's, the
+    cards and the contract set as given."""
+    return replace(
+        _in_play(),
+        seat=seat,
+        partner=(seat + 2) % 4,
+        trump=trump,
+        hand=tuple(hand.split()),
+        trick=TrickView(leader, tuple(trick)),
+        tricks=tuple(
+            LastTrickView(t["leader"], tuple(t["cards"]), t["winner"]) for t in tricks or []
+        ),
+        contract=contract,
+        declarers=tuple(declarers if declarers is not None else [1, 3]),
+    )
 
 
-def legal_of(obs: dict[str, Any]) -> list[int]:
-    hand = [parse_card(c) for c in obs["hand"]]
-    if obs["trick"]["cards"]:
-        led = parse_card(obs["trick"]["cards"][0]) // 13
+def _in_play() -> PriffeObservation:
+    """An observation of a deal whose cards are being played."""
+    state = PriffeState()
+    state.apply_chance(make_rng(1))
+    bot = HeuristicBot()
+    while state.phase != type(state).PLAY_PHASE:
+        state.apply_action(bot.act(Turn.of(state, worlds=False)))
+    obs: PriffeObservation = state.observation(state.current_player())
+    assert obs.phase == "play"
+    return obs
+
+
+def legal_of(obs: PriffeObservation) -> list[int]:
+    hand = [parse_card(c) for c in obs.hand]
+    if obs.trick is not None and obs.trick.cards:
+        led = parse_card(obs.trick.cards[0]) // 13
         same = [c for c in hand if c // 13 == led]
         return sorted(same or hand)
     return sorted(hand)
 
 
-def choose(obs: dict[str, Any]) -> str:
+def choose(obs: PriffeObservation) -> str:
     return card_str(HeuristicBot()._play(obs, legal_of(obs)))
 
 

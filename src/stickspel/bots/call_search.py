@@ -7,7 +7,8 @@ each world every candidate is applied, what remains before the cards (the rest
 of the auction, the others' offers and purchases, the seat's own later steps)
 is decided by the heuristic bot for every seat from that seat's hand, and the
 deal is played out by the careful goal-aware policy
-(:func:`~stickspel.search.kernels.careful_card`): each seat plays for its goal
+(:func:`~stickspel.search.kernels.careful_card`;
+:func:`stickspel.bots.search_adapter.world_call_values`): each seat plays for its goal
 from the cards on the table and the cards still out, not from the others'
 hands, so a bold contract is not flattered by play that sees every card.  The
 candidates of a world share its play-outs' random stream (common random
@@ -29,7 +30,7 @@ open, measured weaker than the heuristic's, benchmarks/RESULTS.md).
 >>> _ = state.apply_chance(random.Random(6))
 >>> turn = Turn.of(state)
 >>> bot, adapter = ExpertBot(seed=1, samples=4), adapter_for("tremanswhist")
->>> found = call_values(bot, adapter, turn, random.Random(1), turn.legal_actions)
+>>> found = call_values(bot.config, bot.budget, adapter, turn, random.Random(1), turn.legal_actions)
 >>> sorted(found.means) == sorted(turn.legal_actions), found.worlds
 (True, 4)
 """
@@ -40,15 +41,11 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
-from stickspel.bots.objectives import objective_of
+from stickspel.bots.config import Budget, ExpertConfig
 from stickspel.bots.pimc import draw_worlds
+from stickspel.bots.search_adapter import SearchAdapter, world_call_values
 from stickspel.core.turn import Turn
-
-if TYPE_CHECKING:
-    from stickspel.bots.expert import ExpertBot
-    from stickspel.bots.search_adapter import SearchAdapter
 
 __all__ = [
     "CallValues",
@@ -65,9 +62,6 @@ Z_SCORE = 2.0
 #: Worlds a decision must have judged before the heuristic's choice may be left: a
 #: standard error from fewer is itself too unsure (a short ``think_ms``).
 MIN_WORLDS = 6
-#: The play-out policy and its chance of a random card at each card.
-POLICY = "careful"
-NOISE = 0.1
 
 
 @dataclass
@@ -96,35 +90,41 @@ class CallValues:
 
 
 def searched_call(
-    bot: ExpertBot, adapter: SearchAdapter, turn: Turn, rng: random.Random, default: int
+    config: ExpertConfig,
+    budget: Budget,
+    adapter: SearchAdapter,
+    turn: Turn,
+    rng: random.Random,
+    default: int,
 ) -> int:
     """The seat's call: the game's ``adapter``'s candidates judged over the worlds,
     the heuristic's ``default`` kept unless another is clearly better."""
     candidates = adapter.call_candidates(turn, default)
     if len(candidates) < 2:
         return default
-    return call_values(bot, adapter, turn, rng, candidates, default).choice()
+    return call_values(config, budget, adapter, turn, rng, candidates, default).choice()
 
 
 def call_values(
-    bot: ExpertBot,
+    config: ExpertConfig,
+    budget: Budget,
     adapter: SearchAdapter,
     turn: Turn,
     rng: random.Random,
     candidates: Sequence[int],
     default: int | None = None,
 ) -> CallValues:
-    """The candidates judged over the worlds the bot's budget allows (``samples``
-    worlds with fixed work): weighted means, and gains over ``default`` (the first
+    """The candidates judged over the worlds the ``budget`` allows (``config.samples``
+    worlds at most; only those with fixed work): weighted means, and gains over ``default`` (the first
     candidate when not given) with their standard errors."""
     candidates = list(dict.fromkeys(candidates))
     base = candidates[0] if default is None else default
     if base not in candidates:
         candidates.insert(0, base)
     rows: list[tuple[float, dict[int, float]]] = []
-    for world, weight in draw_worlds(turn, rng, bot.config, bot.think_ms):
+    for world, weight in draw_worlds(turn, rng, config, budget):
         if weight > 0:
-            values = world_call_values(bot, adapter, world, turn.seat, candidates, rng)
+            values = world_call_values(config, adapter, world, turn.seat, candidates, rng)
             rows.append((weight, values))
     out = CallValues(base, worlds=len(rows))
     total = sum(w for w, _ in rows)
@@ -143,45 +143,3 @@ def call_values(
         out.gains[a] = gain
         out.errors[a] = math.sqrt(spread / effective) if effective > 1 else math.inf
     return out
-
-
-def world_call_values(
-    bot: ExpertBot,
-    adapter: SearchAdapter,
-    world: Any,
-    seat: int,
-    candidates: Sequence[int],
-    rng: random.Random,
-) -> dict[int, float]:
-    """Each candidate's value to ``seat`` in ``world``: the rest before the cards
-    decided by the heuristic bot, the deal played out by the careful policy
-    (``bot.config.rollouts`` play-outs, the same random stream for every candidate)."""
-    from stickspel.bots.registry import heuristic_bot
-
-    model_seed = rng.randrange(1 << 30)
-    playout_seed = rng.randrange(1 << 30)
-    play = type(world).PLAY_PHASE
-    out: dict[int, float] = {}
-    for action in candidates:
-        model = heuristic_bot(world.GAME, seed=model_seed)
-        w = world.clone()
-        w.apply_action(action)
-        while w.phase != play and not w.deal_over():
-            w.apply_action(model.act(adapter.model_turn(w)))
-        out[action] = _played_value(bot, w, seat, playout_seed)
-    return out
-
-
-def _played_value(bot: ExpertBot, w: Any, seat: int, seed: int) -> float:
-    """The seat's mean value of the deal in ``w`` played out from here."""
-    from stickspel.search import Position, playout_tricks
-
-    if w.deal_over():  # ended without play (a variant's passed-out deal)
-        return float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
-    pos = Position.from_state(w)
-    objective = objective_of(w)
-    runs = playout_tricks(pos, bot.config.rollouts, seed, policy=POLICY, noise=NOISE)
-    total = 0.0
-    for tricks in (runs + pos.tricks).tolist():
-        total += objective.values(tricks)[seat]
-    return total / len(runs)

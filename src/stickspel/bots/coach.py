@@ -38,11 +38,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from stickspel.bots.search_adapter import adapter_for
 from stickspel.core.cards import FULL_DECK, beats, mask_of, parse_card, parse_suit, trick_winner
 from stickspel.core.turn import Turn
+from stickspel.games.plump import PlumpObservation
+from stickspel.games.priffe import PriffeObservation
+from stickspel.games.tremanswhist import TremanswhistObservation
 
 __all__ = [
     "Reason",
@@ -64,6 +67,16 @@ TOP = 3
 TIE = 0.1
 #: Ranks (0 = 2 … 12 = ace) from which a card counts as high: jack and up.
 HIGH_RANK = 9
+
+#: A seat's observation in one of the games (read by its typed fields).
+Seen = PlumpObservation | PriffeObservation | TremanswhistObservation
+_Obs = TypeVar("_Obs", PlumpObservation, PriffeObservation, TremanswhistObservation)
+
+
+def _as(kind: type[_Obs], obs: Seen) -> _Obs:
+    """``obs`` as the observation of the game a branch is about (its fields typed)."""
+    assert isinstance(obs, kind), f"{type(obs).__name__} is no {kind.__name__}"
+    return obs
 
 
 @dataclass(frozen=True)
@@ -164,9 +177,7 @@ def advise(
         think_ms = COACH_THINK_MS
     judge = ExpertBot(seed=seed, think_ms=think_ms, samples=samples)
     legal = list(turn.legal_actions)
-    by_rules = turn.observation["phase"] != "play" and not judge.searches_calls(
-        adapter_for(turn.game)
-    )
+    by_rules = turn.observation.phase != "play" and not judge.searches_calls(adapter_for(turn.game))
     if by_rules:  # the expert's calls here are its rules': no values to show
         values: dict[int, float] = {}
         chosen = int(heuristic_bot(turn.game, seed=seed).act(turn))
@@ -174,7 +185,7 @@ def advise(
         values, chosen = {}, legal[0]
     else:
         values = judge.evaluate(turn)
-        chosen = _chosen(judge, turn, values)
+        chosen = _chosen(turn, values)
     ranked = sorted(legal, key=lambda a: (a != chosen, -values.get(a, 0.0), a))[:top]
     frame = turn.frame
     best = values.get(chosen, 0.0)
@@ -190,18 +201,21 @@ def advise(
         )
         for a in ranked
     )
-    return Hint(turn.game, turn.seat, str(turn.observation["phase"]), options, situation(turn))
+    return Hint(turn.game, turn.seat, str(turn.observation.phase), options, situation(turn))
 
 
-def _chosen(judge: Any, turn: Turn, values: dict[int, float]) -> int:
+def _chosen(turn: Turn, values: dict[int, float]) -> int:
     """The expert's own choice where it searches: the best value, between options
     of one worth the one the seat's goal wants spent (as :meth:`ExpertBot.act`)."""
     legal = list(turn.legal_actions)
-    in_play = turn.observation["phase"] == "play"
+    in_play = turn.observation.phase == "play"
     top = max(values.get(a, float("-inf")) for a in legal)
     equal = [a for a in legal if values.get(a, float("-inf")) >= top - (TIE if in_play else 0.0)]
     dump = in_play and not _wants(turn)
-    return min(equal, key=lambda a: -judge.cost(a) if dump else judge.cost(a))
+    from stickspel.bots.expert import ExpertBot
+
+    cost = ExpertBot.cost
+    return min(equal, key=lambda a: -cost(a) if dump else cost(a))
 
 
 def _margin(
@@ -230,16 +244,18 @@ def _points(x: float) -> dict[str, Any]:
 
 def situation(turn: Turn) -> tuple[Reason, ...]:
     """The seat's situation in words: its goal in play, the bids so far in Plump."""
-    obs = turn.observation
-    if obs["phase"] == "play":
-        if turn.game == "plump" and obs["bids"][turn.seat] is not None:
-            need = int(obs["bids"][turn.seat]) - int(obs["tricks_won"][turn.seat])
+    obs: Seen = turn.observation
+    if obs.phase == "play":
+        if turn.game == "plump":
+            bid = _as(PlumpObservation, obs).bids[turn.seat]
+            need = 0 if bid is None else bid - _as(PlumpObservation, obs).tricks_won[turn.seat]
             if need > 0:
                 return (Reason("coach.needs", {"n": need}),)
         return (Reason("coach.wants" if _wants(turn) else "coach.wants_none", {}),)
     if turn.game == "plump":
-        made = [b for b in obs["bids"] if b is not None]
-        return (Reason("coach.bids_so_far", {"sum": sum(made), "size": obs["hand_size"]}),)
+        plump = _as(PlumpObservation, obs)
+        made = [b for b in plump.bids if b is not None]
+        return (Reason("coach.bids_so_far", {"sum": sum(made), "size": plump.hand_size}),)
     return ()
 
 
@@ -250,21 +266,22 @@ def _wants(turn: Turn) -> bool:
     return wants_tricks(turn.game, turn.observation)
 
 
-def wants_tricks(game: str, obs: Mapping[str, Any]) -> bool:
+def wants_tricks(game: str, obs: Seen) -> bool:
     """Whether the seat of ``obs`` still wants tricks, read from its observation:
     Plump below its bid; Priffe not in tvångsnoll nor as noll's declarer;
     Tremanswhist in a plus deal."""
-    seat = int(obs["seat"])
+    seat = obs.seat
     if game == "plump":
-        bid = obs["bids"][seat]
-        return bid is None or int(obs["tricks_won"][seat]) < int(bid)
+        plump = _as(PlumpObservation, obs)
+        bid = plump.bids[seat]
+        return bid is None or plump.tricks_won[seat] < bid
     if game == "priffe":
-        contract = obs.get("contract")
-        if contract == "tvångsnoll":
+        priffe = _as(PriffeObservation, obs)
+        if priffe.contract == "tvångsnoll":
             return False
-        return not (contract == "noll" and seat in (obs.get("declarers") or []))
+        return not (priffe.contract == "noll" and seat in priffe.declarers)
     if game == "tremanswhist":
-        return obs.get("kind") != "minus"
+        return _as(TremanswhistObservation, obs).kind != "minus"
     return True
 
 
@@ -275,23 +292,21 @@ def turn_reasons(turn: Turn, action: int) -> tuple[Reason, ...]:
     return reasons_for(turn.game, turn.observation, action, _wants(turn))
 
 
-def reasons_for(
-    game: str, obs: Mapping[str, Any], action: int, wants: bool | None = None
-) -> tuple[Reason, ...]:
+def reasons_for(game: str, obs: Seen, action: int, wants: bool | None = None) -> tuple[Reason, ...]:
     """Why ``action`` in the position of ``obs`` (the seat's observation): facts of
     the position in words.  ``wants`` (whether the seat still wants tricks) is
     read from the observation where not given."""
     if wants is None:
         wants = wants_tricks(game, obs)
-    phase = obs["phase"]
+    phase = obs.phase
     if phase == "play" and 0 <= action < 52:
         return _card_reasons(game, obs, action, wants)
     if game == "plump" and phase == "bid":
-        return _bid_reasons(obs, action)
+        return _bid_reasons(_as(PlumpObservation, obs), action)
     if game == "priffe" and phase == "bid":
-        return _call_reasons(obs, action)
+        return _call_reasons(_as(PriffeObservation, obs), action)
     if game == "tremanswhist" and phase in ("offer", "buy"):
-        return _exchange_reasons(obs, action)
+        return _exchange_reasons(_as(TremanswhistObservation, obs), action)
     return ()
 
 
@@ -307,23 +322,27 @@ class _Table:
     partner_winning: bool
 
     @classmethod
-    def of(cls, game: str, obs: Mapping[str, Any]) -> _Table:
-        hand = [parse_card(c) for c in obs["hand"]]
-        trump = parse_suit(str(obs["trump"])) if obs.get("trump") else None
-        trick_obs = obs.get("trick") or {}
-        trick = [parse_card(c) for c in trick_obs.get("cards", [])]
-        gone = set(obs.get("played") or []) | set(obs.get("discarded") or [])
-        for past in obs.get("tricks") or []:
-            gone |= set(past["cards"])
+    def of(cls, game: str, obs: Seen) -> _Table:
+        hand = [parse_card(c) for c in obs.hand]
+        trump = parse_suit(obs.trump) if obs.trump else None
+        trick = [parse_card(c) for c in (obs.trick.cards if obs.trick else ())]
+        gone: set[str] = set()
+        if isinstance(obs, PriffeObservation):  # the tricks taken, shown as they were
+            for past in obs.tricks:
+                gone |= set(past.cards)
+        else:  # the cards played this deal, and the seat's own put away
+            gone |= set(obs.played or ())
+        if isinstance(obs, TremanswhistObservation):
+            gone |= set(obs.discarded or ())
         unseen = (
             FULL_DECK & ~mask_of(hand) & ~mask_of(trick) & ~mask_of(parse_card(c) for c in gone)
         )
-        n = len(obs["tricks_won"])
+        n = len(obs.tricks_won or ())
         partner_winning = False
-        if game == "priffe" and trick:
-            leader = int(trick_obs["leader"])
+        if game == "priffe" and trick and obs.trick is not None:
+            leader = obs.trick.leader
             winner = (leader + trick_winner(trick, trump)) % n
-            partner_winning = winner == int(obs["partner"])
+            partner_winning = winner == _as(PriffeObservation, obs).partner
         return cls(hand, trump, trick, unseen, n - len(trick) - 1, partner_winning)
 
     def wins_now(self, card: int) -> bool:
@@ -351,7 +370,7 @@ def _beats_in_trick(card: int, winner: int, led: int, trump: int | None) -> bool
     return beats(card, winner, trump)
 
 
-def _card_reasons(game: str, obs: Mapping[str, Any], card: int, wants: bool) -> tuple[Reason, ...]:
+def _card_reasons(game: str, obs: Seen, card: int, wants: bool) -> tuple[Reason, ...]:
     table = _Table.of(game, obs)
     lead = not table.trick
     wins = table.wins_now(card)
@@ -417,16 +436,16 @@ def _holds_high_trump(table: _Table) -> bool:
     return top % 13 >= HIGH_RANK or not higher_out
 
 
-def _bid_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
+def _bid_reasons(obs: PlumpObservation, action: int) -> tuple[Reason, ...]:
     """A Plump bid against what the hand counts, and the spärr where it binds."""
     from stickspel.bots.plump import estimate_tricks
     from stickspel.games.plump.rules import BID_BASE
 
     bid = action - BID_BASE
-    tricks = round(estimate_tricks(dict(obs)), 1)
+    tricks = round(estimate_tricks(obs), 1)
     out: list[Reason] = []
-    forbidden = obs.get("forbidden_bid")
-    if forbidden is not None and int(obs["seat"]) == int(obs["dealer"]):
+    forbidden = obs.forbidden_bid
+    if forbidden is not None and obs.seat == obs.dealer:
         out.append(Reason("coach.sparr", {"bid": forbidden}))
     if bid == round(tricks):
         out.append(Reason("coach.bid_counted", {"tricks": tricks}))
@@ -437,7 +456,7 @@ def _bid_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
     return tuple(out)
 
 
-def _call_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
+def _call_reasons(obs: PriffeObservation, action: int) -> tuple[Reason, ...]:
     """A Priffe call by the hand's honour tricks, stoppers and suits."""
     from stickspel.bots.priffe import (
         HeuristicBot,
@@ -450,12 +469,12 @@ def _call_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
     from stickspel.games.priffe import CALLS
 
     call = CALLS[action - CALL_BASE]
-    cards = [parse_card(c) for c in obs["hand"]]
+    cards = [parse_card(c) for c in obs.hand]
     ranks = [_suit_ranks(cards, s) for s in range(4)]
     ht = sum(_suit_honour_tricks(r) for r in ranks)
     stoppers = sum(_stopped(r) for r in ranks)
-    partner_holds = obs.get("high_seat") is not None and obs.get("high_seat") == obs["partner"]
-    high = obs.get("high_bid")
+    partner_holds = obs.high_seat is not None and obs.high_seat == obs.partner
+    high = obs.high_bid
     if call == "pass":
         if partner_holds:
             return (Reason("coach.partner_holds", {"call": high}),)
@@ -469,29 +488,29 @@ def _call_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
         ok = _noll_hand(cards)
         return (Reason("coach.noll_hand" if ok else "coach.noll_risky"),)
     suit = {"klöver": 0, "ruter": 1, "hjärter": 2, "spader": 3}[call]
-    if obs.get("style") != "old" and call in ("spader", "klöver"):
+    if obs.style != "old" and call in ("spader", "klöver"):
         key = "coach.invites_strong" if call == "spader" else "coach.invites"
         return (Reason(key, {"ht": ht, "stoppers": stoppers}),)
     high_ones = sum(1 for r in ranks[suit] if r >= HIGH_RANK)
     return (Reason("coach.trump_suit", {"n": len(ranks[suit]), "suit": suit, "top": high_ones}),)
 
 
-def _exchange_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]:
+def _exchange_reasons(obs: TremanswhistObservation, action: int) -> tuple[Reason, ...]:
     """Tremanswhist's fourth pile and purchases by the hand's worth for the deal."""
     from stickspel.bots.tremanswhist import card_value, hand_value
     from stickspel.games.tremanswhist import BUY, TAKE
 
-    kind = str(obs["kind"])
-    trump = parse_suit(str(obs["trump"])) if obs.get("trump") else None
-    hand = mask_of(parse_card(c) for c in obs["hand"])
-    if obs["phase"] == "offer":
+    kind = str(obs.kind)
+    trump = parse_suit(obs.trump) if obs.trump else None
+    hand = mask_of(parse_card(c) for c in obs.hand)
+    if obs.phase == "offer":
         own = round(hand_value(hand, kind, trump), 1)
         pile = round(_pile_worth(obs, kind, trump), 1)
         key = "coach.takes_pile" if action == TAKE else "coach.keeps_hand"
         return (Reason(key, {"own": own, "pile": pile, "kind": f"coach.kind.{kind}"}),)
     if action == BUY:
         return (Reason("coach.buys_no_more", {"kind": f"coach.kind.{kind}"}),)
-    cards = [parse_card(c) for c in obs["hand"]]
+    cards = [parse_card(c) for c in obs.hand]
     weakest = min(cards, key=lambda c: (card_value(c, hand, kind, trump), c))
     if action == weakest:
         return (Reason("coach.puts_away", {"card": action, "kind": f"coach.kind.{kind}"}),)
@@ -503,13 +522,13 @@ def _exchange_reasons(obs: Mapping[str, Any], action: int) -> tuple[Reason, ...]
 PILE_DRAWS = 48
 
 
-def _pile_worth(obs: Mapping[str, Any], kind: str, trump: int | None) -> float:
+def _pile_worth(obs: TremanswhistObservation, kind: str, trump: int | None) -> float:
     """What a pile of the cards the seat has not seen is worth on average for ``kind``."""
     from stickspel.bots.tremanswhist import hand_value
     from stickspel.core.cards import cards_of
 
-    seen = mask_of(parse_card(c) for c in [*obs["hand"], *(obs.get("discarded") or [])])
-    seen |= mask_of(parse_card(c) for c in obs.get("received") or [])
+    seen = mask_of(parse_card(c) for c in [*obs.hand, *(obs.discarded or ())])
+    seen |= mask_of(parse_card(c) for c in obs.received or ())
     unseen = cards_of(FULL_DECK & ~seen)
     size = min(13, len(unseen))
     rng = random.Random(0)

@@ -12,12 +12,17 @@ ValueError: ExpertConfig.ucb_c=-1: at least 0
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from stickspel.bots.search_adapter import SearchAdapter
-
-__all__ = ["ExpertConfig", "CARD_EVALUATORS", "BID_MODELS", "card_evaluator"]
+__all__ = [
+    "ExpertConfig",
+    "Budget",
+    "CardSearch",
+    "CARD_EVALUATORS",
+    "BID_MODELS",
+    "card_evaluator",
+    "bid_model",
+]
 
 #: The chance that the seat ends a trick above what a goal-aware play-out gives it
 #: (``bid_lift``), and the same for a bid of nothing (``nil_lift``): the policy
@@ -106,7 +111,39 @@ class ExpertConfig:
         return tuple(f.name for f in fields(cls))
 
 
-def card_evaluator(choice: str, adapter: SearchAdapter) -> str:
+@dataclass(frozen=True)
+class Budget:
+    """What one decision may spend: ``think_ms`` milliseconds on the clock, or
+    (``None``) no clock, the work fixed by the config's ``samples`` alone.
+
+    >>> Budget(50).think_ms, Budget().think_ms
+    (50, None)
+    """
+
+    think_ms: float | None = None
+
+
+class CardSearch(Protocol):
+    """What :func:`card_evaluator` reads of a game's search adapter
+    (:class:`stickspel.bots.search_adapter.SearchAdapter`)."""
+
+    @property
+    def pimc_cards(self) -> str: ...
+    @property
+    def few_cards(self) -> str: ...
+
+
+def bid_model(choice: str) -> str:
+    """Plump's bids: ``auto`` is IS-MCTS where numba compiles the search (the path
+    it takes now), else the goal-aware play-outs (``aware``)."""
+    if choice != "auto":
+        return choice
+    from stickspel.search.backend import current
+
+    return "ismcts" if current().name == "numba" else "aware"
+
+
+def card_evaluator(choice: str, adapter: CardSearch) -> str:
     """How cards are judged: ``auto`` is ``ismcts`` (:mod:`stickspel.search.ismcts`)
     where numba compiles the search, in every game, else what ``pimc`` is: the
     game's PIMC evaluator where numba runs it (``dd``, PIMC over the compiled

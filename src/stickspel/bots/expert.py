@@ -60,7 +60,7 @@ from dataclasses import replace
 from typing import Any
 
 from stickspel.bots.call_search import call_values, searched_call
-from stickspel.bots.config import ExpertConfig, card_evaluator
+from stickspel.bots.config import Budget, ExpertConfig, bid_model, card_evaluator
 from stickspel.bots.pimc import pimc_values
 from stickspel.bots.registry import heuristic_bot
 from stickspel.bots.search_adapter import SearchAdapter, adapter_for
@@ -141,17 +141,18 @@ class ExpertBot:
             return legal[0]
         rng = self._rng(turn)
         adapter = adapter_for(turn.game)
-        in_play = turn.observation["phase"] == "play"
+        in_play = turn.observation.phase == "play"
         if not in_play and not self.searches_calls(adapter):
             return self._heuristic(turn)
         if not in_play and not adapter.bids:  # Priffe's calls, Tremanswhist's exchange
-            return searched_call(self, adapter, turn, rng, self._heuristic(turn))
+            default = self._heuristic(turn)
+            return searched_call(self.config, self.budget, adapter, turn, rng, default)
         if not in_play and adapter.bids and self.bid_model() == "ismcts":
             return adapter.bid_action(most_simulated_bid(self._ismcts(turn, rng)))
         if in_play and self._evaluator(adapter) == "ismcts":
             equal = best_cards(self._ismcts(turn, rng))
         else:
-            scores = pimc_values(self, adapter, turn, legal, rng, in_play)
+            scores = pimc_values(self.config, self.budget, adapter, turn, legal, rng, in_play)
             top = max(scores.get(a, float("-inf")) for a in legal)
             # the worlds seldom tell apart cards of one worth: between them, spend the
             # card the seat's goal wants gone (a high one once it wants no more tricks)
@@ -167,14 +168,14 @@ class ExpertBot:
             return self.config.search_calls
         return adapter.calls_searched
 
-    def bid_model(self) -> str:
-        """Plump's bids: ``auto`` is IS-MCTS where numba compiles the search (the path
-        it takes now), else the goal-aware play-outs (``aware``)."""
-        if self.config.bids != "auto":
-            return self.config.bids
-        from stickspel.search.backend import current
+    @property
+    def budget(self) -> Budget:
+        """What a decision may spend: :attr:`think_ms` (``None``: fixed work)."""
+        return Budget(self.think_ms)
 
-        return "ismcts" if current().name == "numba" else "aware"
+    def bid_model(self) -> str:
+        """Plump's bids (:func:`stickspel.bots.config.bid_model`)."""
+        return bid_model(self.config.bids)
 
     def _evaluator(self, adapter: SearchAdapter) -> str:
         return card_evaluator(self.config.cards, adapter)
@@ -189,7 +190,7 @@ class ExpertBot:
             return self._evaluate(turn)
 
     def _evaluate(self, turn: Turn) -> dict[int, float]:
-        in_play = turn.observation["phase"] == "play"
+        in_play = turn.observation.phase == "play"
         adapter = adapter_for(turn.game)
         if in_play and self._evaluator(adapter) == "ismcts":
             values = self._even_ismcts(turn)
@@ -201,8 +202,11 @@ class ExpertBot:
         if not in_play and not adapter.bids:
             legal = list(turn.legal_actions)
             default = self._heuristic(turn)
-            return call_values(self, adapter, turn, self._rng(turn), legal, default).means
-        return pimc_values(self, adapter, turn, list(turn.legal_actions), self._rng(turn), in_play)
+            rng = self._rng(turn)
+            found = call_values(self.config, self.budget, adapter, turn, rng, legal, default)
+            return found.means
+        legal = list(turn.legal_actions)
+        return pimc_values(self.config, self.budget, adapter, turn, legal, self._rng(turn), in_play)
 
     def _even_ismcts(self, turn: Turn) -> dict[int, float]:
         """IS-MCTS's values of the root's choices, each tried as often as the others:
@@ -234,10 +238,10 @@ class ExpertBot:
         cap = config.samples if config.samples is not None else config.ismcts_worlds
         share = None if self.think_ms is None else start + config.world_share * self.think_ms / 1000
         adapter = adapter_for(turn.game)
-        worlds, weights, bids = adapter.ismcts_worlds(self, turn, rng, cap, share)
+        worlds, weights, bids = adapter.ismcts_worlds(config, turn, rng, cap, share)
         tree = thread_tree()
         tree.c, tree.noise, tree.even_root = self.config.ucb_c, self.config.ismcts_noise, even
-        if turn.observation["phase"] != "play":
+        if turn.observation.phase != "play":
             adapter.start_bid_tree(tree, turn, worlds, weights, bids, rng)
         else:
             tree.start(worlds, weights, rng.randrange(1 << 30))
@@ -294,7 +298,7 @@ class BeginnerBot:
 
     def act(self, turn: Turn) -> int:
         legal = turn.legal_actions
-        if turn.observation["phase"] == "play" and self.rng.random() < BEGINNER_SLIPS:
+        if turn.observation.phase == "play" and self.rng.random() < BEGINNER_SLIPS:
             return self.rng.choice(legal)
         game = turn.game
         if game not in self._game_bot:

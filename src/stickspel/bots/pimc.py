@@ -17,13 +17,12 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from stickspel.bots.config import ExpertConfig, card_evaluator
+from stickspel.bots.config import Budget, ExpertConfig, card_evaluator
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import Objective, objective_of
 from stickspel.core.turn import Turn
 
 if TYPE_CHECKING:
-    from stickspel.bots.expert import ExpertBot
     from stickspel.bots.search_adapter import SearchAdapter
 
 __all__ = ["pimc_values", "draw_worlds", "card_values", "playout_value", "MAX_WORLDS"]
@@ -60,7 +59,8 @@ def _thread_solver() -> Any:
 
 
 def pimc_values(
-    bot: ExpertBot,
+    config: ExpertConfig,
+    budget: Budget,
     adapter: SearchAdapter,
     turn: Turn,
     legal: list[int],
@@ -68,16 +68,16 @@ def pimc_values(
     in_play: bool,
 ) -> dict[int, float]:
     """Each legal action's weighted mean value to the seat over the worlds drawn."""
-    evaluator = card_evaluator(bot.config.cards, adapter)
+    evaluator = card_evaluator(config.cards, adapter)
     totals = dict.fromkeys(legal, 0.0)
     weights = 0.0
-    for world, weight in draw_worlds(turn, rng, bot.config, bot.think_ms):
+    for world, weight in draw_worlds(turn, rng, config, budget):
         if weight <= 0:
             continue
         if in_play:
-            values = card_values(bot.config, evaluator, world, turn.seat, legal, rng)
+            values = card_values(config, evaluator, world, turn.seat, legal, rng)
         else:
-            values = adapter.call_values(bot, world, turn.seat, legal, rng)
+            values = adapter.call_values(config, world, turn.seat, legal, rng)
         for a, v in values.items():
             totals[a] += weight * v
         weights += weight
@@ -85,15 +85,15 @@ def pimc_values(
 
 
 def draw_worlds(
-    turn: Turn, rng: random.Random, config: ExpertConfig, think_ms: float | None
+    turn: Turn, rng: random.Random, config: ExpertConfig, budget: Budget
 ) -> Iterator[tuple[Any, float]]:
-    """Sampled worlds and their weights until the budget is spent (one at least): it
-    stops when one more world, at the pace so far, would overrun ``think_ms``, and
-    after ``config.samples`` worlds when that is given."""
+    """Sampled worlds and their weights until the ``budget`` is spent (one at least):
+    it stops when one more world, at the pace so far, would overrun its ``think_ms``,
+    and after ``config.samples`` worlds when that is given."""
     start = time.perf_counter()
     deadline = None
-    if think_ms is not None:
-        deadline = start + think_ms / 1000
+    if budget.think_ms is not None:
+        deadline = start + budget.think_ms / 1000
     cap = config.samples if config.samples is not None else MAX_WORLDS
     for k in range(cap):
         now = time.perf_counter()

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from stickspel.core.cards import SUIT_MASKS, beats, mask_of, parse_card, parse_suit
 from stickspel.core.turn import Turn
-from stickspel.games.plump import BID_BASE
+from stickspel.games.plump import BID_BASE, PlumpObservation
 
 __all__ = ["HeuristicBot", "BOTS", "estimate_tricks", "count_tricks", "count_dealt", "share_dealt"]
 
@@ -43,17 +42,17 @@ def _higher_unknown(card: int, unknown: int) -> int:
     return (unknown & above).bit_count()
 
 
-def _unknown_mask(obs: dict[str, Any], hand: list[int]) -> int:
+def _unknown_mask(obs: PlumpObservation, hand: list[int]) -> int:
     """Cards this seat has not seen: not in its hand, not played, not the upcard."""
     seen = mask_of(hand)
-    for c in obs.get("played") or []:
+    for c in obs.played or ():
         seen |= 1 << parse_card(c)
-    if obs.get("upcard"):
-        seen |= 1 << parse_card(obs["upcard"])
+    if obs.upcard:
+        seen |= 1 << parse_card(obs.upcard)
     return ((1 << 52) - 1) & ~seen
 
 
-def estimate_tricks(obs: dict[str, Any]) -> float:
+def estimate_tricks(obs: PlumpObservation) -> float:
     """Expected tricks of the hand in ``obs`` (a bidding observation).
 
     Each card gets a chance to take a trick: a card no unseen card beats is
@@ -62,17 +61,22 @@ def estimate_tricks(obs: dict[str, Any]) -> float:
     side-suit cards lose value to ruffs as hands get short and tables large;
     spare low trumps are worth something with a void or singleton to ruff in.
 
-    >>> obs = {"hand": ["AS", "KS", "2H"], "trump": "S", "upcard": "3D", "bids": [None] * 4,
-    ...        "hand_size": 3}
-    >>> round(estimate_tricks(obs), 2)
+    >>> from stickspel.games.plump import PlumpRules, PlumpState
+    >>> from stickspel.core import Deal
+    >>> from stickspel.core.cards import parse_cards
+    >>> state = PlumpState(PlumpRules(players=4, max_cards=3))
+    >>> hands = ("AS KS 2H", "3C 4C 5C", "6C 7C 8C", "9C TC JC")
+    >>> state.apply_deal(Deal(tuple(tuple(parse_cards(h)) for h in hands),
+    ...                       upcard=parse_cards("3S")[0]))  # spades trump
+    >>> round(estimate_tricks(state.observation(0)), 2)
     2.02
     """
-    hand = [parse_card(c) for c in obs["hand"]]
+    hand = [parse_card(c) for c in obs.hand]
     if not hand:
         return 0.0
-    trump = parse_suit(obs["trump"]) if obs.get("trump") else None
+    trump = parse_suit(obs.trump) if obs.trump else None
     unknown = _unknown_mask(obs, hand)
-    return count_tricks(hand, unknown, len(obs["bids"]), int(obs["hand_size"]), trump)
+    return count_tricks(hand, unknown, len(obs.bids), obs.hand_size, trump)
 
 
 def count_dealt(
@@ -165,18 +169,18 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, turn: Turn) -> int:
-        obs = turn.observation
+        obs: PlumpObservation = turn.observation
         legal = list(turn.legal_actions)
-        if obs["phase"] == "bid":
+        if obs.phase == "bid":
             return self.bid(obs, legal)
         return self.play(obs, legal)
 
     # --- bidding ------------------------------------------------------------------
-    def bid(self, obs: dict[str, Any], legal: list[int]) -> int:
-        n = len(obs["bids"])
+    def bid(self, obs: PlumpObservation, legal: list[int]) -> int:
+        n = len(obs.bids)
         expected = estimate_tricks(obs) - (LOW_BID_BIAS if n >= 4 else 0.0)
-        size = int(obs["hand_size"])
-        made = [b for b in obs["bids"] if b is not None]
+        size = obs.hand_size
+        made = [b for b in obs.bids if b is not None]
         # tables that bid high leave fewer tricks to go round, and the reverse
         later = n - len(made) - 1
         outlook = sum(made) + later * size / n + expected
@@ -189,14 +193,14 @@ class HeuristicBot:
         return best
 
     # --- play -----------------------------------------------------------------------
-    def play(self, obs: dict[str, Any], legal: list[int]) -> int:
-        seat = obs["seat"]
-        n = len(obs["bids"])
-        hand = [parse_card(c) for c in obs["hand"]]
-        trump = parse_suit(obs["trump"]) if obs.get("trump") else None
-        bid = obs["bids"][seat] or 0
-        need = bid - obs["tricks_won"][seat]
-        trick = [parse_card(c) for c in (obs.get("trick") or {}).get("cards", [])]
+    def play(self, obs: PlumpObservation, legal: list[int]) -> int:
+        seat = obs.seat
+        n = len(obs.bids)
+        hand = [parse_card(c) for c in obs.hand]
+        trump = parse_suit(obs.trump) if obs.trump else None
+        bid = obs.bids[seat] or 0
+        need = bid - obs.tricks_won[seat]
+        trick = [parse_card(c) for c in (obs.trick.cards if obs.trick else ())]
         unknown = _unknown_mask(obs, hand)
 
         def cheap(c: int) -> tuple[int, int]:

@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from stickspel.bots.config import ExpertConfig, bid_model
 from stickspel.bots.inference import world_weight
 from stickspel.bots.plump import count_dealt, share_dealt
 from stickspel.bots.search_adapter import SearchAdapter
 from stickspel.bots.tree import drawn_worlds
 from stickspel.core.turn import Turn
 from stickspel.games.plump.rules import BID_BASE, PLAY, score_deal
-
-if TYPE_CHECKING:
-    from stickspel.bots.expert import ExpertBot
 
 __all__ = [
     "SEARCH",
@@ -210,14 +208,14 @@ class PlumpSearch(SearchAdapter):
     pimc_cards = "dd"
 
     def ismcts_worlds(
-        self, bot: ExpertBot, turn: Turn, rng: random.Random, cap: int, share: float | None
+        self, config: ExpertConfig, turn: Turn, rng: random.Random, cap: int, share: float | None
     ) -> tuple[Any, list[float], list[list[int]]]:
         """Worlds drawn and weighted by the bids, with their bid rows (compiled
         where numba runs, the rows and weights then inside the draw)."""
         import time
 
-        infer = bot.config.infer
-        if bot.config.compiled_worlds:
+        infer = config.infer
+        if config.compiled_worlds:
             from stickspel.search.backend import current
 
             if current().name == "numba":
@@ -273,18 +271,23 @@ class PlumpSearch(SearchAdapter):
         return any(score_deal(world.rules, bid, won + f) > now for f in range(1, left + 1))
 
     def call_values(
-        self, bot: ExpertBot, world: Any, seat: int, legal: Sequence[int], rng: random.Random
+        self,
+        config: ExpertConfig,
+        world: Any,
+        seat: int,
+        legal: Sequence[int],
+        rng: random.Random,
     ) -> dict[int, float]:
         """The deal score each legal bid brings ``seat`` in ``world``; the seats
         still to bid bid what they count (the dealer round its spärr)."""
         guess, mine = guessed_bids(world, seat)
-        if bot.bid_model() == "greedy":
+        if bid_model(config.bids) == "greedy":
             return self._bid_values_by_playouts(world, seat, legal, mine, rng)
-        return self._bid_values_aware(bot, world, seat, legal, mine, guess, rng)
+        return self._bid_values_aware(config, world, seat, legal, mine, guess, rng)
 
     @staticmethod
     def _bid_values_aware(
-        bot: ExpertBot,
+        config: ExpertConfig,
         world: Any,
         seat: int,
         legal: Sequence[int],
@@ -299,7 +302,7 @@ class PlumpSearch(SearchAdapter):
         from stickspel.search import Position, playout_tricks
 
         pos = Position.from_state(world)
-        candidates = 10**6 if bot.config.every_bid else BID_CANDIDATES
+        candidates = 10**6 if config.every_bid else BID_CANDIDATES
         near = sorted(legal, key=lambda a: (abs(a - BID_BASE - mine), a))[:candidates]
         out: dict[int, float] = {}
         for action in legal:
@@ -313,7 +316,7 @@ class PlumpSearch(SearchAdapter):
             taken = playout_tricks(
                 pos, AWARE_PLAYOUTS, rng.randrange(1 << 30), policy="aware", bids=bids
             )[:, seat].tolist()
-            lift = bot.config.nil_lift if bid == 0 else bot.config.bid_lift
+            lift = config.nil_lift if bid == 0 else config.bid_lift
             mean = sum(
                 (1 - lift) * score_deal(world.rules, bid, t)
                 + lift * score_deal(world.rules, bid, min(t + 1, world.hand_size))

@@ -25,14 +25,55 @@ the legal actions (a :class:`~stickspel.bots.Turn`).
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from stickspel.core import CALL_BASE
 from stickspel.core.cards import SUIT_MASKS, mask_of, parse_card, parse_suit, trick_winner
 from stickspel.core.turn import Turn
-from stickspel.games.priffe import CALLS
+from stickspel.games.priffe import CALLS, PriffeObservation
 
-__all__ = ["HeuristicBot", "BOTS", "honour_tricks"]
+__all__ = ["HeuristicBot", "BOTS", "honour_tricks", "AuctionSeen", "AuctionView"]
+
+
+class AuctionSeen(Protocol):
+    """What the heuristic's auction reads of a seat's observation: its hand, the
+    seats, the style and the high call (a :class:`PriffeObservation` has them)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> Sequence[str]: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def partner(self) -> int: ...
+    @property
+    def style(self) -> str: ...
+    @property
+    def forhand(self) -> int: ...
+    @property
+    def high_seat(self) -> int | None: ...
+    @property
+    def high_bid(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    """Only what :class:`AuctionSeen` names, for a call of a simulated auction
+    (:mod:`stickspel.bots.priffe_search`): the full observation explains every
+    barred call in words, which costs more than the rest of the auction."""
+
+    hand: tuple[str, ...]
+    seat: int
+    partner: int
+    style: str
+    forhand: int
+    high_seat: int | None
+    high_bid: str | None
+    phase: str = "bid"
+
 
 _CALL = {name: CALL_BASE + i for i, name in enumerate(CALLS)}
 _ACE, _KING, _QUEEN, _JACK = 12, 11, 10, 9
@@ -105,24 +146,25 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, turn: Turn) -> int:
-        obs = turn.observation
+        obs: PriffeObservation | AuctionView = turn.observation
         legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        if obs["phase"] == "bid":
+        if obs.phase == "bid":
             return self._bid(obs, legal)
+        assert isinstance(obs, PriffeObservation), "cards are played from the full view"
         return self._play(obs, legal)
 
     # --- bidding -----------------------------------------------------------------
-    def _bid(self, obs: dict[str, Any], legal: list[int]) -> int:
-        cards = [parse_card(c) for c in obs["hand"]]
+    def _bid(self, obs: AuctionSeen, legal: list[int]) -> int:
+        cards = [parse_card(c) for c in obs.hand]
         ht = sum(_suit_honour_tricks(_suit_ranks(cards, s)) for s in range(4))
         lengths = [len(_suit_ranks(cards, s)) for s in range(4)]
         stoppers = sum(1 for s in range(4) if _stopped(_suit_ranks(cards, s)))
-        seat, partner = int(obs["seat"]), int(obs["partner"])
-        old = obs.get("style") == "old"
-        high_seat = obs.get("high_seat")
-        high_bid = obs.get("high_bid")
+        seat, partner = obs.seat, obs.partner
+        old = obs.style == "old"
+        high_seat = obs.high_seat
+        high_bid = obs.high_bid
         partner_holds = high_seat == partner
         wishes: list[str] = []
         # partner's information bid (modern): spader strong, klöver weaker, for spel
@@ -131,9 +173,7 @@ class HeuristicBot:
             if ht >= need and stoppers >= 1:
                 wishes.append("spel")
         # förhand and second hand still have a partner to call after them
-        informing = (
-            not old and high_seat is None and seat in (obs["forhand"], (obs["forhand"] + 1) % 4)
-        )
+        informing = not old and high_seat is None and seat in (obs.forhand, (obs.forhand + 1) % 4)
         if (
             informing
             and ht >= self.SPADER_HT
@@ -167,18 +207,17 @@ class HeuristicBot:
         return _CALL["pass"]
 
     # --- play ----------------------------------------------------------------------
-    def _play(self, obs: dict[str, Any], legal: list[int]) -> int:
-        seat, partner = int(obs["seat"]), int(obs["partner"])
-        trump = parse_suit(obs["trump"]) if obs.get("trump") else None
-        hand = [parse_card(c) for c in obs["hand"]]
-        trick = obs["trick"] or {"leader": seat, "cards": []}
-        played = [parse_card(c) for t in obs["tricks"] for c in t["cards"]]
-        current = [parse_card(c) for c in trick["cards"]]
+    def _play(self, obs: PriffeObservation, legal: list[int]) -> int:
+        seat, partner = obs.seat, obs.partner
+        trump = parse_suit(obs.trump) if obs.trump else None
+        hand = [parse_card(c) for c in obs.hand]
+        played = [parse_card(c) for t in obs.tricks for c in t.cards]
+        current = [parse_card(c) for c in (obs.trick.cards if obs.trick else ())]
         unseen = ((1 << 52) - 1) & ~mask_of(hand) & ~mask_of(played) & ~mask_of(current)
-        avoid = obs["contract"] in ("noll", "tvångsnoll")
-        if not current:
+        avoid = obs.contract in ("noll", "tvångsnoll")
+        if not current or obs.trick is None:
             return self._lead(obs, hand, legal, unseen, trump, avoid, seat, partner)
-        leader = int(trick["leader"])
+        leader = obs.trick.leader
         best_i = trick_winner(current, trump)
         best = current[best_i]
         best_seat = (leader + best_i) % 4
@@ -211,7 +250,7 @@ class HeuristicBot:
 
     def _lead(
         self,
-        obs: dict[str, Any],
+        obs: PriffeObservation,
         hand: list[int],
         legal: list[int],
         unseen: int,
@@ -223,7 +262,7 @@ class HeuristicBot:
         if avoid:
             # lead the lowest card of the suit where our lowest card is lowest
             return min(legal, key=lambda c: (c % 13, -_count(hand, c // 13)))
-        declaring = seat in (obs.get("declarers") or [])
+        declaring = seat in obs.declarers
         # draw trumps as declarer while the opponents may still hold some
         if declaring and trump is not None:
             mine = [c for c in hand if c // 13 == trump]
@@ -232,9 +271,9 @@ class HeuristicBot:
                 masters = [c for c in mine if _is_master(c, unseen, trump)]
                 return max(masters) if masters else min(mine)
         # return partner's first lead
-        for t in obs["tricks"]:
-            if t["leader"] == partner:
-                suit = parse_card(t["cards"][0]) // 13
+        for t in obs.tricks:
+            if t.leader == partner:
+                suit = parse_card(t.cards[0]) // 13
                 mine = [c for c in hand if c // 13 == suit]
                 if mine and suit != trump:
                     masters = [c for c in mine if _is_master(c, unseen, trump)]

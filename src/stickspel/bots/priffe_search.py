@@ -29,21 +29,21 @@ class PriffeSearch(SearchAdapter):
         in words, which costs more than the rest of a simulated auction."""
         if world.phase != PHASES.index("bid"):
             return super().model_turn(world)
+        from stickspel.bots.priffe import AuctionView
         from stickspel.core.cards import card_str, cards_of
         from stickspel.games.priffe import CALLS
 
         seat = world.current_player()
         high = world.high_seat
-        observation = {
-            "phase": "bid",
-            "hand": [card_str(c) for c in cards_of(world.hands[seat])],
-            "seat": seat,
-            "partner": (seat + 2) % 4,
-            "style": world.rules.style,
-            "forhand": world.forhand(),
-            "high_seat": high,
-            "high_bid": CALLS[world.high] if high is not None else None,
-        }
+        observation = AuctionView(
+            hand=tuple(card_str(c) for c in cards_of(world.hands[seat])),
+            seat=seat,
+            partner=(seat + 2) % 4,
+            style=world.rules.style,
+            forhand=world.forhand(),
+            high_seat=high,
+            high_bid=CALLS[world.high] if high is not None else None,
+        )
         return Turn(seat, observation, tuple(world.legal_actions()), game=world.GAME)
 
 

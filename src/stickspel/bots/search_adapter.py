@@ -6,13 +6,15 @@ averaging) and knows no game; each game's adapter
 drawn for IS-MCTS, how its calls are judged and what its settings are.
 :class:`SearchAdapter` is the adapter of a game without bids to search: its
 worlds are ``Turn.sample_world``'s, each weighted by what the calls say
-(:func:`stickspel.bots.inference.world_weight`), and a call is judged by
-:mod:`stickspel.bots.call_search`: the auction finished with the heuristic bot
-as every seat's model, the deal played out.  Plump's (:mod:`stickspel.bots.plump_search`) adds its
+(:func:`stickspel.bots.inference.world_weight`), and a call is judged in a
+world by :func:`world_call_values`: the auction finished with the heuristic bot
+as every seat's model, the deal played out (:mod:`stickspel.bots.call_search`
+weighs the worlds).  Plump's (:mod:`stickspel.bots.plump_search`) adds its
 bids.
 
 An adapter reads only what the turn hands it: the information set's frame (a
-world the seat cannot tell from the real one) and the worlds it deals.
+world the seat cannot tell from the real one) and the worlds it deals, and
+of the searcher only its settings (:class:`~stickspel.bots.config.ExpertConfig`).
 
 >>> adapter_for("priffe").few_cards, adapter_for("plump").bids
 ('auto', True)
@@ -25,15 +27,18 @@ import importlib
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from stickspel.bots.config import ExpertConfig
 from stickspel.bots.inference import world_weight
+from stickspel.bots.objectives import objective_of
 from stickspel.core.turn import Turn
 
-if TYPE_CHECKING:
-    from stickspel.bots.expert import ExpertBot
+__all__ = ["SearchAdapter", "adapter_for", "world_call_values", "POLICY", "NOISE"]
 
-__all__ = ["SearchAdapter", "adapter_for"]
+#: The play-out policy that judges a call, and its chance of a random card at each card.
+POLICY = "careful"
+NOISE = 0.1
 
 
 class SearchAdapter:
@@ -53,7 +58,7 @@ class SearchAdapter:
         self.game = game
 
     def ismcts_worlds(
-        self, bot: ExpertBot, turn: Turn, rng: random.Random, cap: int, share: float | None
+        self, config: ExpertConfig, turn: Turn, rng: random.Random, cap: int, share: float | None
     ) -> tuple[Any, list[float], list[list[int]]]:
         """IS-MCTS's worlds: ``sample_world``'s deals as search positions, each
         weighted by what the calls say, until ``cap`` or the ``share`` of the budget
@@ -64,7 +69,7 @@ class SearchAdapter:
         weights: list[float] = []
         while True:
             world = turn.sample_world(rng)
-            weight = world_weight(world, turn.seat) if bot.config.infer else 1.0
+            weight = world_weight(world, turn.seat) if config.infer else 1.0
             worlds.append(Position.from_state(world))
             weights.append(max(weight, 1e-12))  # a floor, as Plump's: none is ruled out
             if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
@@ -107,14 +112,59 @@ class SearchAdapter:
         return Turn.of(world, worlds=False)
 
     def call_values(
-        self, bot: ExpertBot, world: Any, seat: int, legal: Sequence[int], rng: random.Random
+        self,
+        config: ExpertConfig,
+        world: Any,
+        seat: int,
+        legal: Sequence[int],
+        rng: random.Random,
     ) -> dict[int, float]:
         """Each call's value to ``seat`` in ``world``: what remains before the cards
-        decided by the heuristic bot, the deal played out
-        (:func:`stickspel.bots.call_search.world_call_values`)."""
-        from stickspel.bots.call_search import world_call_values
+        decided by the heuristic bot, the deal played out (:func:`world_call_values`)."""
+        return world_call_values(config, self, world, seat, legal, rng)
 
-        return world_call_values(bot, self, world, seat, legal, rng)
+
+def world_call_values(
+    config: ExpertConfig,
+    adapter: SearchAdapter,
+    world: Any,
+    seat: int,
+    candidates: Sequence[int],
+    rng: random.Random,
+) -> dict[int, float]:
+    """Each candidate's value to ``seat`` in ``world``: the rest before the cards
+    decided by the heuristic bot (the turns as ``adapter`` makes them), the deal
+    played out by the careful policy (``config.rollouts`` play-outs, the same
+    random stream for every candidate)."""
+    from stickspel.bots.registry import heuristic_bot
+
+    model_seed = rng.randrange(1 << 30)
+    playout_seed = rng.randrange(1 << 30)
+    play = type(world).PLAY_PHASE
+    out: dict[int, float] = {}
+    for action in candidates:
+        model = heuristic_bot(world.GAME, seed=model_seed)
+        w = world.clone()
+        w.apply_action(action)
+        while w.phase != play and not w.deal_over():
+            w.apply_action(model.act(adapter.model_turn(w)))
+        out[action] = _played_value(config.rollouts, w, seat, playout_seed)
+    return out
+
+
+def _played_value(rollouts: int, w: Any, seat: int, seed: int) -> float:
+    """The seat's mean value of the deal in ``w`` played out from here."""
+    from stickspel.search import Position, playout_tricks
+
+    if w.deal_over():  # ended without play (a variant's passed-out deal)
+        return float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
+    pos = Position.from_state(w)
+    objective = objective_of(w)
+    runs = playout_tricks(pos, rollouts, seed, policy=POLICY, noise=NOISE)
+    total = 0.0
+    for tricks in (runs + pos.tricks).tolist():
+        total += objective.values(tricks)[seat]
+    return total / len(runs)
 
 
 @functools.cache

@@ -27,11 +27,11 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
 
 from stickspel.core.cards import SUIT_MASKS, beats, cards_of, mask_of, parse_card, parse_suit
 from stickspel.core.turn import Turn
-from stickspel.games.tremanswhist import BUY, DECLINE, TAKE
+from stickspel.games.tremanswhist import BUY, DECLINE, TAKE, TremanswhistObservation
 
 __all__ = ["HeuristicBot", "BOTS", "card_value", "hand_value"]
 
@@ -95,13 +95,18 @@ def hand_value(hand: int, kind: str, trump: int | None) -> float:
     return total
 
 
-def _trump(obs: dict[str, Any]) -> int | None:
-    t = obs.get("trump")
-    return parse_suit(t) if t else None
+def _trump(obs: TremanswhistObservation) -> int | None:
+    return parse_suit(obs.trump) if obs.trump else None
 
 
-def _mask(cards: list[str] | None) -> int:
-    return mask_of(parse_card(c) for c in cards or [])
+def _kind(obs: TremanswhistObservation) -> str:
+    """The deal's kind, ``plus`` or ``minus``: known in every phase of a live deal."""
+    assert obs.kind is not None, "a live deal has a kind"
+    return obs.kind
+
+
+def _mask(cards: Sequence[str] | None) -> int:
+    return mask_of(parse_card(c) for c in cards or ())
 
 
 class HeuristicBot:
@@ -115,31 +120,31 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, turn: Turn) -> int:
-        obs = turn.observation
+        obs: TremanswhistObservation = turn.observation
         legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        if obs["phase"] == "offer":
+        if obs.phase == "offer":
             return self.offer(obs)
-        if obs["phase"] == "buy":
+        if obs.phase == "buy":
             return self.buy(obs, legal)
         return self.play(obs, legal)
 
     # --- before play -----------------------------------------------------------------
-    def _unseen(self, obs: dict[str, Any]) -> list[int]:
-        seen = _mask(obs["hand"]) | _mask(obs.get("discarded")) | _mask(obs.get("received"))
-        if obs.get("upcard"):
-            seen |= 1 << parse_card(obs["upcard"])
+    def _unseen(self, obs: TremanswhistObservation) -> list[int]:
+        seen = _mask(obs.hand) | _mask(obs.discarded) | _mask(obs.received)
+        if obs.upcard:
+            seen |= 1 << parse_card(obs.upcard)
         return cards_of(((1 << 52) - 1) & ~seen)
 
-    def offer(self, obs: dict[str, Any]) -> int:
+    def offer(self, obs: TremanswhistObservation) -> int:
         """Take the fourth pile when sampled piles beat the hand by more than 1 + margin."""
-        kind, trump = obs["kind"], _trump(obs)
-        own = hand_value(_mask(obs["hand"]), kind, trump)
+        kind, trump = _kind(obs), _trump(obs)
+        own = hand_value(_mask(obs.hand), kind, trump)
         unseen = self._unseen(obs)
         known: list[int] = []
-        if obs.get("upcard") and not any(e["take"] for e in obs.get("exchanges", [])):
-            known = [parse_card(obs["upcard"])]  # the upcard is still in the pile
+        if obs.upcard and not any(e.take for e in obs.exchanges or ()):
+            known = [parse_card(obs.upcard)]  # the upcard is still in the pile
         need = 13 - len(known)
         total = 0.0
         for _ in range(_SAMPLES):
@@ -147,13 +152,13 @@ class HeuristicBot:
             total += hand_value(pile, kind, trump)
         return TAKE if total / _SAMPLES - own > 1 + _MARGIN else DECLINE
 
-    def buy(self, obs: dict[str, Any], legal: list[int]) -> int:
+    def buy(self, obs: TremanswhistObservation, legal: list[int]) -> int:
         """Put away the weakest card while it is worth less than an unseen card."""
         cards = [a for a in legal if a < 52]
         if not cards:
             return BUY
-        kind, trump = obs["kind"], _trump(obs)
-        hand = _mask(obs["hand"])
+        kind, trump = _kind(obs), _trump(obs)
+        hand = _mask(obs.hand)
         unseen = self._unseen(obs)
         # an unseen card is judged alone: its length bonus is not known
         average = sum(card_value(c, 0, kind, trump) for c in unseen) / max(len(unseen), 1)
@@ -163,11 +168,11 @@ class HeuristicBot:
         return BUY
 
     # --- play --------------------------------------------------------------------------
-    def play(self, obs: dict[str, Any], legal: list[int]) -> int:
+    def play(self, obs: TremanswhistObservation, legal: list[int]) -> int:
         trump = _trump(obs)
-        trick = [parse_card(c) for c in (obs.get("trick") or {}).get("cards", [])]
-        plus = obs["kind"] == "plus"
-        hand = _mask(obs["hand"])
+        trick = [parse_card(c) for c in (obs.trick.cards if obs.trick else ())]
+        plus = obs.kind == "plus"
+        hand = _mask(obs.hand)
         if not trick:
             return self._lead(legal, hand, plus, trump, obs)
         best = trick[0]
@@ -191,9 +196,14 @@ class HeuristicBot:
         return max(winners, key=cheap) if last else min(winners, key=cheap)
 
     def _lead(
-        self, legal: list[int], hand: int, plus: bool, trump: int | None, obs: dict[str, Any]
+        self,
+        legal: list[int],
+        hand: int,
+        plus: bool,
+        trump: int | None,
+        obs: TremanswhistObservation,
     ) -> int:
-        unseen = mask_of(self._unseen(obs)) & ~_mask(obs.get("played"))
+        unseen = mask_of(self._unseen(obs)) & ~_mask(obs.played)
         if plus:
             masters = [
                 c

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from stickspel.bots.search_adapter import SearchAdapter
 from stickspel.core.turn import Turn
+from stickspel.games.tremanswhist import TremanswhistObservation
 
 __all__ = ["SEARCH", "BUY_CANDIDATES"]
 
@@ -26,18 +27,19 @@ class TremanswhistSearch(SearchAdapter):
     def call_candidates(self, turn: Turn, default: int) -> list[int]:
         """The offer: take or decline.  A purchase step: the heuristic's choice,
         stopping (``BUY``), and the cards least worth keeping for the deal type."""
-        obs = turn.observation
-        if obs["phase"] != "buy":
+        obs: TremanswhistObservation = turn.observation
+        if obs.phase != "buy":
             return super().call_candidates(turn, default)
         from stickspel.bots.tremanswhist import card_value
         from stickspel.core.cards import mask_of, parse_card, parse_suit
         from stickspel.games.tremanswhist import BUY
 
-        hand = mask_of(parse_card(c) for c in obs["hand"])
-        trump = parse_suit(obs["trump"]) if obs.get("trump") else None
+        hand = mask_of(parse_card(c) for c in obs.hand)
+        trump = parse_suit(obs.trump) if obs.trump else None
+        kind = str(obs.kind)  # a purchase is made in a live deal: its kind is known
         cards = sorted(
             (a for a in turn.legal_actions if a < 52),
-            key=lambda c: (card_value(c, hand, obs["kind"], trump), c),
+            key=lambda c: (card_value(c, hand, kind, trump), c),
         )
         shortlist = [default, BUY, *cards[:BUY_CANDIDATES]]
         return [a for a in dict.fromkeys(shortlist) if a in turn.legal_actions]
