@@ -40,6 +40,7 @@ from stickspel.protokoll.entry import numbers as _ints
 from stickspel.protokoll.entry import person_index as _person
 from stickspel.protokoll.entry import rules_texts as _rules_texts
 from stickspel.protokoll.entry import seat_of_person as _seat_of_person
+from stickspel.protokoll.plump_sheet import PLUMP_SHEET
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
@@ -48,6 +49,7 @@ from stickspel.protokoll.scorekeeper import (
     parse_mark,
     validate_protokoll,
 )
+from stickspel.protokoll.tremanswhist_sheet import TREMANSWHIST_SHEET
 from stickspel.records import RecordError, load_record
 from stickspel.records.io import atomic_write, check_output_path, locked
 from stickspel.safetext import plain
@@ -438,8 +440,7 @@ def next_command(
             if not sep:
                 raise ScorekeeperError("scorekeeper.cli.bids_form", part=part)
             made[_person(session, name)] = _ints([value], "bids")[0]
-        session.check_bids(made)
-        forbidden = session.forbidden_bid(made)
+        forbidden = PLUMP_SHEET.check_bids(session, nxt.row, made)
     except (ScorekeeperError, ValueError) as e:
         _die(lang, _at_row(session, nxt.row, e, lang), 1)
     if forbidden is not None:
@@ -622,12 +623,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             bid = _ints([text], "bid")[0]
             trial = list(bids)
             trial[seat] = bid
-            if is_next:
-                session.check_bids(trial)
-            elif bid > cards:
-                raise ScorekeeperError(
-                    "scorekeeper.cli.bid_range", name=session.players[seat], cards=cards, bid=bid
-                )
+            PLUMP_SHEET.check_bids(session, row, trial)
             return bid
 
         bids[seat] = _retry(lang, one_bid)
@@ -636,10 +632,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         """A player's tricks, refused at once if the deal has not that many."""
         default = str(old_tricks[seat]) if seat < len(old_tricks) else None
         mark = parse_mark(_ask(_t(lang, "tricks_prompt", name=session.players[seat]), default))
-        if isinstance(mark, int) and mark > cards:
-            raise ScorekeeperError(
-                "scorekeeper.cli.tricks_range", name=session.players[seat], cards=cards, tricks=mark
-            )
+        PLUMP_SHEET.check_tricks(session, row, [mark if s == seat else None for s in range(n)])
         return mark
 
     def tricks() -> dict[str, Any]:
@@ -744,10 +737,7 @@ def _tpw_tricks(session: Session, lang: str, seat: int, old: list[int]) -> int:
     default = str(old[seat]) if seat < len(old) else None
     answer = _ask(_t(lang, "tpw_tricks", name=session.seat_name(seat)), default)
     tricks = _ints([answer], "tricks")[0]
-    if tricks > 13:
-        raise ScorekeeperError(
-            "scorekeeper.cli.tricks_range", name=session.seat_name(seat), cards=13, tricks=tricks
-        )
+    TREMANSWHIST_SHEET.check_tricks([tricks], [session.seat_name(seat)])
     return tricks
 
 
