@@ -40,7 +40,8 @@ from stickspel.protokoll.entry import numbers as _ints
 from stickspel.protokoll.entry import person_index as _person
 from stickspel.protokoll.entry import rules_texts as _rules_texts
 from stickspel.protokoll.entry import seat_of_person as _seat_of_person
-from stickspel.protokoll.plump_sheet import PLUMP_SHEET
+from stickspel.protokoll.plump_sheet import PLUMP_SHEET, forbidden_bid, plump_deal
+from stickspel.protokoll.priffe_sheet import check_calls, priffe_deal
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
@@ -49,7 +50,7 @@ from stickspel.protokoll.scorekeeper import (
     parse_mark,
     validate_protokoll,
 )
-from stickspel.protokoll.tremanswhist_sheet import TREMANSWHIST_SHEET
+from stickspel.protokoll.tremanswhist_sheet import TREMANSWHIST_SHEET, tremanswhist_deal
 from stickspel.records import RecordError, load_record
 from stickspel.records.io import atomic_write, check_output_path, locked
 from stickspel.safetext import plain
@@ -440,7 +441,7 @@ def next_command(
             if not sep:
                 raise ScorekeeperError("scorekeeper.cli.bids_form", part=part)
             made[_person(session, name)] = _ints([value], "bids")[0]
-        forbidden = PLUMP_SHEET.check_bids(session, nxt.row, made)
+        forbidden = PLUMP_SHEET.judge_bids(session, nxt.row, made)
     except (ScorekeeperError, ValueError) as e:
         _die(lang, _at_row(session, nxt.row, e, lang), 1)
     if forbidden is not None:
@@ -612,7 +613,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
     old_tricks = (old.get("result") or {}).get("tricks") or []
     bids: list[int | None] = [None] * n
     for seat in order:
-        forbidden = session.forbidden_bid(bids) if is_next and seat == dealer else None
+        forbidden = forbidden_bid(session, bids) if is_next and seat == dealer else None
         if forbidden is not None:
             print(_t(lang, "forbidden", dealer=session.players[dealer], bid=forbidden))
         not_ = _t(lang, "not", bid=forbidden) if forbidden is not None else ""
@@ -623,7 +624,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             bid = _ints([text], "bid")[0]
             trial = list(bids)
             trial[seat] = bid
-            PLUMP_SHEET.check_bids(session, row, trial)
+            PLUMP_SHEET.judge_bids(session, row, trial)
             return bid
 
         bids[seat] = _retry(lang, one_bid)
@@ -632,7 +633,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         """A player's tricks, refused at once if the deal has not that many."""
         default = str(old_tricks[seat]) if seat < len(old_tricks) else None
         mark = parse_mark(_ask(_t(lang, "tricks_prompt", name=session.players[seat]), default))
-        PLUMP_SHEET.check_tricks(session, row, [mark if s == seat else None for s in range(n)])
+        PLUMP_SHEET.judge_tricks(session, row, [mark if s == seat else None for s in range(n)])
         return mark
 
     def tricks() -> dict[str, Any]:
@@ -640,7 +641,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         for seat in order:
             marks[seat] = _retry(lang, functools.partial(one_mark, seat))
         # a corrected row keeps the trump written on it
-        return session.plump_deal(bids, marks, row=row, trump=old.get("trump"))
+        return plump_deal(session, bids, marks, row=row, trump=old.get("trump"))
 
     while True:
         deal: dict[str, Any] = _retry(lang, tricks)
@@ -668,7 +669,7 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
 
             def one_call(seat: int = seat, so_far: list[str] = calls) -> str:
                 call = _ask(_t(lang, "call_prompt", name=session.seat_name(seat))).lower()
-                session.check_calls([*so_far, call], row=row)  # refused at once, asked again
+                check_calls(session, [*so_far, call], row=row)  # refused at once, asked again
                 return call
 
             calls.append(_retry(lang, one_call))
@@ -685,7 +686,7 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             if len(tricks) == 1:
                 tricks = [tricks[0], 13 - tricks[0]]
             hon = _honours(session, _ask(_t(lang, "honours_prompt")))
-            deal = session.priffe_deal(calls, tricks, hon, row=row)
+            deal = priffe_deal(session, calls, tricks, hon, row=row)
             _commit(session, row, deal)
             return deal
         except (ScorekeeperError, ValueError) as e:
@@ -716,8 +717,15 @@ def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]
                 tricks[s] = _retry(
                     lang, functools.partial(_tpw_tricks, session, lang, s, old_tricks)
                 )
-            deal = session.tremanswhist_deal(
-                tricks, upcard=up, kind=kind, trump=trump, taker=taker, purchases=purchases, row=row
+            deal = tremanswhist_deal(
+                session,
+                tricks,
+                upcard=up,
+                kind=kind,
+                trump=trump,
+                taker=taker,
+                purchases=purchases,
+                row=row,
             )
             _commit(session, row, deal)
             return deal
@@ -737,7 +745,7 @@ def _tpw_tricks(session: Session, lang: str, seat: int, old: list[int]) -> int:
     default = str(old[seat]) if seat < len(old) else None
     answer = _ask(_t(lang, "tpw_tricks", name=session.seat_name(seat)), default)
     tricks = _ints([answer], "tricks")[0]
-    TREMANSWHIST_SHEET.check_tricks([tricks], [session.seat_name(seat)])
+    TREMANSWHIST_SHEET.judge_tricks([tricks], [session.seat_name(seat)])
     return tricks
 
 

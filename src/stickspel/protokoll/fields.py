@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count
 from stickspel.safetext import plain
 
-__all__ = ["person_index", "seat_of_person", "per_player", "numbers", "honours_of", "band"]
+__all__ = [
+    "require_game",
+    "person_index",
+    "seat_of_person",
+    "per_player",
+    "numbers",
+    "honours_of",
+    "band",
+]
 
 
 def person_index(session: Session, text: str) -> int:
@@ -91,3 +99,9 @@ def band(text: str) -> tuple[str | None, str | None, str | None]:
             rest = t[len(kind) :].strip(" :/")
             return None, kind, (rest or None)
     return t, None, None
+
+
+def require_game(session: Session, game: str) -> None:
+    """A row of ``game``'s is written on a sheet of that game only."""
+    if session.spec.name != game:
+        raise ScorekeeperError("scorekeeper.other_game", kept=session.spec.name, game=game)

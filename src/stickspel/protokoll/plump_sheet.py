@@ -13,10 +13,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stickspel.protokoll.fields import numbers, per_player
-from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count, parse_mark
+from stickspel.core import IllegalActionError, error_text
+from stickspel.i18n import LANGS
+from stickspel.protokoll.fields import numbers, per_player, require_game
+from stickspel.protokoll.scorekeeper import (
+    ScorekeeperError,
+    Session,
+    Worded,
+    parse_count,
+    parse_mark,
+    resolve_tricks,
+    trump_letter,
+)
 
-__all__ = ["PLUMP_SHEET", "PlumpSheet"]
+__all__ = [
+    "plump_deal",
+    "add_plump",
+    "edit_plump",
+    "check_bids",
+    "forbidden_bid",
+    "PLUMP_SHEET",
+    "PlumpSheet",
+]
 
 
 class PlumpSheet:
@@ -41,7 +59,7 @@ class PlumpSheet:
         marks: list[int | str] | None = None
         if tricks is not None:
             marks = [parse_mark(t) for t in per_player(session, tricks, "tricks")]
-        return session.plump_deal(bid_values, marks, row=row, trump=fields.get("trump"))
+        return plump_deal(session, bid_values, marks, row=row, trump=fields.get("trump"))
 
     def fill(self, session: Session, old: dict[str, Any], out: dict[str, str | None]) -> None:
         auction = [a for a in old.get("auction") or [] if isinstance(a, dict)]
@@ -57,24 +75,24 @@ class PlumpSheet:
         bids = _each(fields.get("bids"), n)
         if fields.get("bids") is not None:
             values = [None if b is None else _number(b) for b in bids]
-            forbidden = self.check_bids(session, row, values)
+            forbidden = self.judge_bids(session, row, values)
             if row == len(session.entries) + 1:
                 out["forbidden"] = forbidden
         tricks = _each(fields.get("tricks"), n)
         if fields.get("tricks") is not None:
             marks = [None if t is None else parse_mark(t) for t in tricks]
-            self.check_tricks(session, row, marks)
+            self.judge_tricks(session, row, marks)
             if all(t is not None for t in tricks) and fields.get("bids"):
                 self.deal(session, fields, row=row, open_row=False)
         return out
 
-    def check_bids(self, session: Session, row: int, bids: Sequence[int | None]) -> int | None:
+    def judge_bids(self, session: Session, row: int, bids: Sequence[int | None]) -> int | None:
         """The bids written so far on row ``row`` (seat order, ``None``: not yet): in
         turn and as the engine allows on the next row, which returns the bid the dealer
         may not make; no more than the deal's cards on a row being corrected."""
         if row == len(session.entries) + 1:
-            session.check_bids(bids)
-            return session.forbidden_bid(bids)
+            check_bids(session, bids)
+            return forbidden_bid(session, bids)
         cards = _cards(session, row)
         for seat, bid in enumerate(bids):
             if bid is not None and cards is not None and bid > cards:
@@ -82,7 +100,7 @@ class PlumpSheet:
                 raise ScorekeeperError("scorekeeper.cli.bid_range", name=name, cards=cards, bid=bid)
         return None
 
-    def check_tricks(self, session: Session, row: int, marks: Sequence[int | str | None]) -> None:
+    def judge_tricks(self, session: Session, row: int, marks: Sequence[int | str | None]) -> None:
         """Each trick count written (seat order) is one the deal of row ``row`` has."""
         cards = _cards(session, row)
         for seat, mark in enumerate(marks):
@@ -115,6 +133,125 @@ def _number(text: str) -> int:
     if value is None:
         raise ScorekeeperError("scorekeeper.cli.not_a_number", what="bids", shown=repr(text[:20]))
     return value
+
+
+def plump_deal(
+    session: Session,
+    bids: Sequence[int | None],
+    tricks: Sequence[int | str] | None,
+    *,
+    row: int | None = None,
+    trump: str | None = None,
+) -> dict[str, Any]:
+    """A Plump deal from bids and tricks given in seat order (the columns of the sheet).
+
+    Tricks may be counts or made/missed marks (see :func:`resolve_tricks`).
+    """
+    require_game(session, "plump")
+    n = len(session.players)
+    row = row if row is not None else len(session.entries) + 1
+    dealer, size = session.dealer_size(row)
+    at = {"dealer": dealer, "cards": size}
+    where = session.where(row, at)
+    if len(bids) != n or any(b is None for b in bids):
+        raise ScorekeeperError("scorekeeper.bid_each", row=row, where=where, players=n)
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    deal: dict[str, Any] = {
+        "dealer": dealer,
+        "cards": size,
+        "auction": [{"seat": s, "call": str(bids[s])} for s in order],
+    }
+    if trump is not None:
+        deal["trump"] = trump_letter(trump)
+    session.judge_calls(row, deal)
+    if tricks is not None:
+        try:
+            marks = [parse_mark(t) for t in tricks]
+            counts = resolve_tricks(size, [int(b or 0) for b in bids], marks, session.players)
+        except ValueError as e:
+            raise ScorekeeperError(
+                "scorekeeper.at",
+                row=row,
+                rule="tricks",
+                where=where,
+                detail=Worded({lang: error_text(e, lang) for lang in LANGS}),
+            ) from None
+        deal["result"] = {"tricks": counts}
+    return deal
+
+
+def add_plump(
+    session: Session,
+    bids: Sequence[int | None],
+    tricks: Sequence[int | str],
+    *,
+    trump: str | None = None,
+) -> dict[str, Any]:
+    """Add the next Plump deal: bids and tricks (or +/- marks) in seat order."""
+    return session.add(plump_deal(session, bids, tricks, trump=trump))
+
+
+def edit_plump(
+    session: Session, row: int, bids: Sequence[int | None], tricks: Sequence[int | str]
+) -> dict[str, Any]:
+    """Correct a Plump row (1-based)."""
+    if not 1 <= row <= len(session.entries):
+        raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(session.entries))
+    trump = session.entries[row - 1].get("trump")
+    return session.edit(row, plump_deal(session, bids, tricks, row=row, trump=trump))
+
+
+def check_bids(session: Session, bids: Sequence[int | None]) -> None:
+    """Check the bids made so far in the next Plump deal (seat order, ``None`` = not yet).
+
+    Bids must come in turn from förhand; the engine judges them (range,
+    spärren).  Raises :class:`ScorekeeperError` naming the bid refused.
+    """
+    require_game(session, "plump")
+    nxt = session.next_deal()
+    if nxt is None:
+        raise ScorekeeperError("scorekeeper.game_over", rule="game_over")
+    made = [s for s in nxt.order if bids[s] is not None]
+    if made != nxt.order[: len(made)]:
+        missing = next(s for s in nxt.order if bids[s] is None)
+        raise ScorekeeperError(
+            "scorekeeper.bids_before",
+            row=nxt.row,
+            rule="turn",
+            where=session.where(nxt.row),
+            bidder=session.players[made[-1]],
+            missing=session.players[missing],
+        )
+    deal = {
+        "dealer": nxt.dealer,
+        "cards": nxt.cards,
+        "auction": [{"seat": s, "call": str(bids[s])} for s in made],
+    }
+    try:
+        session.state.clone().apply_reported_deal(deal)
+    except IllegalActionError as e:
+        if e.rule in ("truncated", "missing_field"):
+            return  # legal so far: only the rest is missing
+        raise session.refusal((nxt.row, None), e) from None
+
+
+def forbidden_bid(session: Session, bids: Sequence[int | None]) -> int | None:
+    """The bid the dealer may not make in the next Plump deal, given the others' bids.
+
+    Asked of the engine: the one bid it refuses for the dealer, if any.
+    """
+    nxt = session.next_deal()
+    if nxt is None or nxt.cards is None:
+        return None
+    for bid in range(nxt.cards + 1):
+        trial = list(bids)
+        trial[nxt.dealer] = bid
+        try:
+            check_bids(session, trial)
+        except ScorekeeperError as e:
+            if e.rule == "sparr":
+                return bid
+    return None
 
 
 PLUMP_SHEET = PlumpSheet()

@@ -14,10 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stickspel.protokoll.fields import band, numbers, per_player, person_index, seat_of_person
-from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count
+from stickspel.protokoll.fields import (
+    band,
+    numbers,
+    per_player,
+    person_index,
+    require_game,
+    seat_of_person,
+)
+from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count, trump_letter
 
-__all__ = ["TREMANSWHIST_SHEET", "TremanswhistSheet"]
+__all__ = ["tremanswhist_deal", "TREMANSWHIST_SHEET", "TremanswhistSheet"]
 
 #: The tricks of a deal.
 TRICKS = 13
@@ -54,7 +61,8 @@ class TremanswhistSheet:
         tricks_list = None
         if tricks is not None:
             tricks_list = numbers(per_player(session, tricks, "tricks"), "tricks")
-        return session.tremanswhist_deal(
+        return tremanswhist_deal(
+            session,
             tricks_list,
             upcard=up,
             kind=kind,
@@ -83,16 +91,59 @@ class TremanswhistSheet:
     def check(self, session: Session, row: int, fields: dict[str, str | None]) -> dict[str, Any]:
         parts = [p.strip() for p in str(fields.get("tricks") or "").split(",")]
         counts = [parse_count(p) if p else None for p in parts[: len(session.players)]]
-        self.check_tricks(counts, session.players)
+        self.judge_tricks(counts, session.players)
         return {}
 
-    def check_tricks(self, counts: Sequence[int | None], names: Sequence[str]) -> None:
+    def judge_tricks(self, counts: Sequence[int | None], names: Sequence[str]) -> None:
         """Each count written is one a deal has (``names``: whose each count is)."""
         for name, count in zip(names, counts, strict=False):
             if count is not None and count > TRICKS:
                 raise ScorekeeperError(
                     "scorekeeper.cli.tricks_range", name=name, cards=TRICKS, tricks=count
                 )
+
+
+def tremanswhist_deal(
+    session: Session,
+    tricks: Sequence[int] | None,
+    *,
+    upcard: str | None = None,
+    kind: str | None = None,
+    trump: str | None = None,
+    taker: int | None = None,
+    purchases: Sequence[int] | None = None,
+    row: int | None = None,
+) -> dict[str, Any]:
+    """A Tremanswhist deal: the upcard (or its band: ``kind`` plus/minus and
+    ``trump``), who took the fourth pile (a seat, or ``None``: nobody) or, in
+    the buying variant, how many cards each bought in turn from förhand,
+    and the tricks per seat (``None``: not yet, an open row)."""
+    require_game(session, "tremanswhist")
+    row = row if row is not None else len(session.entries) + 1
+    dealer = session.dealer_size(row)[0]
+    n = len(session.players)
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    deal: dict[str, Any] = {"dealer": dealer}
+    if upcard:
+        deal["upcard"] = upcard.strip().upper()
+    if kind:
+        deal["kind"] = kind.strip().lower()
+    if trump is not None:
+        deal["trump"] = trump_letter(trump)
+    if purchases is not None:
+        deal["exchanges"] = [
+            {"seat": order[k], "count": int(c)} for k, c in enumerate(purchases) if k < n
+        ]
+    elif taker is not None:
+        offers = []
+        for seat in order:
+            offers.append({"seat": seat, "take": seat == taker})
+            if seat == taker:
+                break
+        deal["exchanges"] = offers
+    if tricks is not None:
+        deal["result"] = {"tricks": [int(t) for t in tricks]}
+    return deal
 
 
 TREMANSWHIST_SHEET = TremanswhistSheet()
