@@ -600,15 +600,10 @@ def _retry(lang: str, fn: Callable[[], Any]) -> Any:
 def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
     n = len(session.players)
     is_next = row == len(session.entries) + 1
-    old: dict[str, Any] = {}  # a row being corrected: its values are the defaults
-    if is_next:
-        nxt = session.next_deal()
-        assert nxt is not None
-        dealer, cards, order = nxt.dealer, int(nxt.cards or 0), nxt.order
-    else:
-        old = session.entries[row - 1]
-        dealer, cards = int(old["dealer"]), int(old["cards"])
-        order = [(dealer + 1 + k) % n for k in range(n)]
+    # a row being corrected: its values are the defaults
+    old: dict[str, Any] = {} if is_next else session.entries[row - 1]
+    dealer, cards = session.dealer_size(row)
+    order = [(dealer + 1 + k) % n for k in range(n)]
     old_bids = {int(a["seat"]): str(a["call"]) for a in old.get("auction") or []}
     old_tricks = (old.get("result") or {}).get("tricks") or []
     bids: list[int | None] = [None] * n

@@ -98,9 +98,21 @@ def priffe_deal(
     require_game(session, "priffe")
     row = row if row is not None else len(session.entries) + 1
     dealer = session.dealer_size(row)[0]
-    n = len(session.players)
     if calls is None:
         calls = _calls_for(session, row, dealer, contract, bidder)
+    deal: dict[str, Any] = {"dealer": dealer, "auction": _auction(session, row, dealer, calls)}
+    if tricks is None:
+        return deal
+    result: dict[str, Any] = {"tricks": _side_tricks(session, row, deal, tricks)}
+    if honours is not None:
+        seat, held = honours
+        result["honours"] = {"side": int(seat) % 2, "held": [int(h) for h in held]}
+    return {**deal, "result": result}
+
+
+def _auction(session: Session, row: int, dealer: int, calls: Sequence[str]) -> list[dict[str, Any]]:
+    """The calls in order from förhand, each player's once at most."""
+    n = len(session.players)
     if len(calls) > n:
         raise ScorekeeperError(
             "scorekeeper.too_many_calls",
@@ -111,28 +123,26 @@ def priffe_deal(
             players=n,
         )
     order = [(dealer + 1 + k) % n for k in range(n)]
-    auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
-    if tricks is None:
-        return {"dealer": dealer, "auction": auction}
-    result: dict[str, Any] = {}
-    if len(tricks) == 1:
-        mine = int(tricks[0])
-        if not 0 <= mine <= 13:
-            raise ScorekeeperError(
-                "scorekeeper.tricks_of_13",
-                row=row,
-                rule="trick_sum",
-                where=session.where(row),
-                tricks=mine,
-            )
-        side = _declaring_side(session, row, dealer, auction)
-        result["tricks"] = [mine, 13 - mine] if side == 0 else [13 - mine, mine]
-    else:
-        result["tricks"] = [int(t) for t in tricks]
-    if honours is not None:
-        seat, held = honours
-        result["honours"] = {"side": int(seat) % 2, "held": [int(h) for h in held]}
-    return {"dealer": dealer, "auction": auction, "result": result}
+    return [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
+
+
+def _side_tricks(
+    session: Session, row: int, deal: dict[str, Any], tricks: Sequence[int]
+) -> list[int]:
+    """The tricks per side (0+2, 1+3) from both sides' or the declarers' alone."""
+    if len(tricks) != 1:
+        return [int(t) for t in tricks]
+    mine = int(tricks[0])
+    if not 0 <= mine <= 13:
+        raise ScorekeeperError(
+            "scorekeeper.tricks_of_13",
+            row=row,
+            rule="trick_sum",
+            where=session.where(row),
+            tricks=mine,
+        )
+    side = _declaring_side(session, row, int(deal["dealer"]), deal["auction"])
+    return [mine, 13 - mine] if side == 0 else [13 - mine, mine]
 
 
 def _calls_for(

@@ -57,7 +57,6 @@ __all__ = [
     "parse_count",
     "NextDeal",
     "parse_mark",
-    "resolve_tricks",
     "validate_protokoll",
     "MADE",
     "MISSED",
@@ -219,76 +218,6 @@ def _shown(text: str, limit: int = 20) -> str:
     from stickspel.safetext import plain
 
     return repr(plain(text, limit))
-
-
-def resolve_tricks(
-    size: int, bids: Sequence[int], marks: Sequence[int | str], names: Sequence[str]
-) -> list[int]:
-    """Each seat's tricks from counts and made/missed marks.
-
-    A seat marked made took its bid.  The tricks of the seats marked missed
-    are what the others leave: with one missed seat its count follows from the
-    deal size; with more, all but one of them must be given as counts (the
-    last is derived).  Everything is checked: the counts must add up to the
-    deal size, and a seat marked missed must not end up with its bid.
-
-    >>> resolve_tricks(3, [1, 1, 0], ["+", "+", "-"], "ABC")
-    [1, 1, 1]
-    >>> resolve_tricks(3, [1, 1, 0], ["+", "-", "-"], "ABC")
-    Traceback (most recent call last):
-    ...
-    stickspel.protokoll.scorekeeper.ScorekeeperError: B and C are marked missed: give the tricks of all of them but one (2 tricks are left for them)
-    >>> resolve_tricks(3, [2, 1, 0], ["+", "-", "+"], "ABC")
-    Traceback (most recent call last):
-    ...
-    stickspel.protokoll.scorekeeper.ScorekeeperError: B is marked missed, but the others' tricks leave B exactly 1, B's bid
-    >>> resolve_tricks(2, [1, 1, 1], ["+", "+", "+"], "ABC")
-    Traceback (most recent call last):
-    ...
-    stickspel.protokoll.scorekeeper.ScorekeeperError: all are marked made, but the bids add up to 3, not 2 (somebody must have missed)
-    """
-    n = len(bids)
-    parsed = [m if m in (MADE, MISSED) else parse_mark(m) for m in marks]
-    if len(parsed) != n:
-        raise ScorekeeperError("scorekeeper.trick_entries", entries=len(parsed), players=n)
-    tricks: list[int | None] = []
-    for s, m in enumerate(parsed):
-        if m == MADE:
-            tricks.append(bids[s])
-        elif m == MISSED:
-            tricks.append(None)
-        else:
-            assert isinstance(m, int)
-            if m > size:
-                raise ScorekeeperError(
-                    "scorekeeper.too_many_tricks", name=names[s], tricks=m, size=size
-                )
-            tricks.append(m)
-    known = sum(t for t in tricks if t is not None)
-    missed = [s for s, t in enumerate(tricks) if t is None]
-    left = size - known
-    if not missed:
-        if known != size:
-            if all(m == MADE for m in parsed):
-                raise ScorekeeperError("scorekeeper.all_made", known=known, size=size)
-            raise ScorekeeperError("scorekeeper.trick_sum", known=known, size=size)
-        return [int(t) for t in tricks if t is not None]
-    if left < 0:
-        raise ScorekeeperError("scorekeeper.others_too_many", known=known, size=size)
-    if len(missed) > 1:
-        who = Worded.of(lambda lang: _join([names[s] for s in missed], lang))
-        raise ScorekeeperError("scorekeeper.several_missed", who=who, left=left)
-    s = missed[0]
-    if left == bids[s]:
-        raise ScorekeeperError("scorekeeper.missed_but_bid", name=names[s], left=left)
-    tricks[s] = left
-    return [int(t) for t in tricks if t is not None]
-
-
-def _join(names: Sequence[str], lang: str = "en") -> str:
-    if len(names) == 1:
-        return names[0]
-    return render("scorekeeper.join", {"names": ", ".join(names[:-1]), "last": names[-1]}, lang)
 
 
 class Session:
