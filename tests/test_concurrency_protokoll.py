@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session, validate_protokoll
 from stickspel.records import load_record, write_record
 from stickspel.records.io import locked
@@ -47,7 +48,7 @@ def one_step(path: Path) -> tuple[str, int]:
         assert nxt is not None and nxt.cards is not None
         tricks = [0] * len(NAMES)
         tricks[nxt.order[0]] = nxt.cards  # all bid 0: never the dealer's forbidden bid
-        session.add_plump(bids=[0] * len(NAMES), tricks=tricks)
+        add_plump(session, bids=[0] * len(NAMES), tricks=tricks)
         return ("add", 1)
 
 

@@ -20,6 +20,7 @@ from stickspel.core.cards import CardError, parse_card, parse_cards
 from stickspel.games import new_game
 from stickspel.games.plump import BID_BASE, PlumpRules, PlumpState
 from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
+from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import RecordError, replay, write_record
 
@@ -382,7 +383,7 @@ def test_scorekeeper_refusal_names_the_row_in_both_languages() -> None:
     s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
     # row 1: Anna deals 2 cards; Björn bids 1, Cissi 0, so Anna may not bid 1
     with pytest.raises(ScorekeeperError) as info:
-        s.add_plump([1, 1, 0], None)
+        add_plump(s, [1, 1, 0], None)
     e = info.value
     assert str(e) == (
         "row 1 (2 cards, Anna deals): the dealer (Anna) may not bid 1: "
@@ -392,7 +393,7 @@ def test_scorekeeper_refusal_names_the_row_in_both_languages() -> None:
         "rad 1 (2 kort, Anna ger): givaren (Anna) får inte bjuda 1: buden skulle bli 2 (spärren)"
     )
     with pytest.raises(ScorekeeperError) as info:
-        s.add_plump([0, 1, 0], ["+", "+", "+"])
+        add_plump(s, [0, 1, 0], ["+", "+", "+"])
     assert info.value.text("sv").startswith("rad 1 (2 kort, Anna ger): alla har fått sitt")
 
 

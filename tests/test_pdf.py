@@ -18,7 +18,9 @@ from stickspel.games.plump import PlumpRules, PlumpState
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.pdf import write_pdf
 from stickspel.protokoll.plump import blank_sheet
+from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session
+from stickspel.protokoll.tremanswhist_sheet import tremanswhist_deal
 from stickspel.records import replay
 
 ALL_NAMES = ["Anna", "Björn", "Cissi", "David", "Åsa", "Örjan", "Märta"]
@@ -216,7 +218,7 @@ def test_filled_sheet_of_a_simulated_game(tmp_path: Path, n: int) -> None:
 def test_filled_sheet_of_a_scorekeeper_evening(tmp_path: Path) -> None:
     s = Session.new("plump", NAMES)
     for _c, _d, bids, said, _, _ in EVENING:
-        s.add_plump(bids, said.split())
+        add_plump(s, bids, said.split())
     s.save(tmp_path / "kväll.json")
     pdf = write_pdf(build_sheet(s.doc, full=True), tmp_path / "kväll.pdf")
     text = _text(pdf)
@@ -232,7 +234,7 @@ def test_a_tremanswhist_sheet_printed_mid_game_has_the_deals_to_come(tmp_path: P
     """The buying form's nine deals, each a row with its dealer, the rounds between;
     the deals played filled in (stickspel protokoll pdf --file, mid-game)."""
     s = Session.new("tremanswhist", ["Anna", "Björn", "Cissi"], form="buying")
-    s.add(s.tremanswhist_deal([5, 4, 4]))
+    s.add(tremanswhist_deal(s, [5, 4, 4]))
     sheet = build_sheet(s.doc, "en", full=True)
     rows = sheet.tables[0].rows
     assert [r.label for r in rows if r.kind in ("deal", "blank")] == [

@@ -21,15 +21,17 @@ from stickspel.protokoll import blank_sheet, build_sheet
 from stickspel.protokoll.html import render_html, render_page
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 from stickspel.protokoll.plump import build_sheet as plump_sheet
+from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session
 from stickspel.protokoll.terminal import render_sheet
+from stickspel.protokoll.tremanswhist_sheet import tremanswhist_deal
 from stickspel.records import replay
 
 
 def _evening() -> Session:
     s = Session.new("plump", NAMES)
     for _c, _d, bids, said, _, _ in EVENING:
-        s.add_plump(bids, said.split())
+        add_plump(s, bids, said.split())
     return s
 
 
@@ -157,7 +159,7 @@ def test_engine_games_sheet_totals_equal_replay(players: int, seed: int) -> None
 
 def test_tremanswhist_buying_rounds_span_the_html_table() -> None:
     t = Session.new("tremanswhist", ["Anna", "Björn", "Cissi"], form="buying")
-    t.add(t.tremanswhist_deal([6, 5, 2], purchases=[3, 2, 0]))
+    t.add(tremanswhist_deal(t, [6, 5, 2], purchases=[3, 2, 0]))
     sheet = build_sheet(t.doc)
     html = render_html(sheet)
     assert '<tr class="section"><td class="label" colspan="4">Omgång 1' in html

@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stickspel.cli import app
+from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count, parse_mark
 from stickspel.records import RecordError, dump_record, load_record
 from stickspel.records.io import (
@@ -403,7 +404,7 @@ def test_a_corrupted_protokoll_is_refused_and_never_rewritten(
 
 def test_a_hand_edited_total_is_never_shown() -> None:
     s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
-    s.add_plump(bids=[0, 1, 0], tricks=["+", "-", 2])
+    add_plump(s, bids=[0, 1, 0], tricks=["+", "-", 2])
     doc = json.loads(dump_record(s.doc))
     doc["totals"] = [1000, 0, 0]
     from stickspel.protokoll.scorekeeper import validate_protokoll
@@ -419,12 +420,12 @@ def test_a_session_notices_another_window(tmp_path: Path) -> None:
 
     path = protokoll(tmp_path)
     first, second = Session.load(path), Session.load(path)
-    first.add_plump(bids=[1, 0, 0], tricks=["+", "+", "-"])
+    add_plump(first, bids=[1, 0, 0], tricks=["+", "+", "-"])
     with pytest.raises(StaleFileError, match="changed by another program"):
-        second.add_plump(bids=[1, 0, 0], tricks=["+", "+", "-"])
+        add_plump(second, bids=[1, 0, 0], tricks=["+", "+", "-"])
     assert len(load_record(path)["deals"]) == 1
     assert len(second.entries) == 1  # read again
-    second.add_plump(bids=[0, 0, 0], tricks=["-", "+", "+"])
+    add_plump(second, bids=[0, 0, 0], tricks=["-", "+", "+"])
     assert len(load_record(path)["deals"]) == 2
 
 

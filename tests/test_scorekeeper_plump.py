@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from stickspel.protokoll import build_sheet
-from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, resolve_tricks
+from stickspel.protokoll.plump_sheet import add_plump, edit_plump, forbidden_bid, resolve_tricks
+from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import replay
 
 NAMES = ["Anna", "Björn", "Cissi"]
@@ -47,7 +48,7 @@ def _evening(tmp_path: Path) -> Session:
     for cards, dealer, bids, said, _, _ in EVENING:
         nxt = s.next_deal()
         assert nxt is not None and (nxt.cards, nxt.dealer) == (cards, dealer)
-        s.add_plump(bids, said.split())
+        add_plump(s, bids, said.split())
     return s
 
 
@@ -92,29 +93,29 @@ def test_close_and_resume_midway(tmp_path: Path) -> None:
     s = Session.new("plump", NAMES)
     s.save(path)
     for _c, _d, bids, said, _, _ in EVENING[:7]:
-        s.add_plump(bids, said.split())
+        add_plump(s, bids, said.split())
     resumed = Session.load(path)
     nxt = resumed.next_deal()
     assert nxt is not None and (nxt.row, nxt.cards, nxt.dealer) == (8, 3, 1)
     assert nxt.order == [2, 0, 1]  # Cissi bids first, Björn (the dealer) last
     for _c, _d, bids, said, _, _ in EVENING[7:]:
-        resumed.add_plump(bids, said.split())
+        add_plump(resumed, bids, said.split())
     assert resumed.totals() == TOTALS
 
 
 def test_forbidden_bid_is_the_engines_sparr() -> None:
     s = Session.new("plump", NAMES)
     # row 1: Anna deals 10; Björn 4, Cissi 2 → Anna may not bid 4
-    assert s.forbidden_bid([None, 4, 2]) == 4
-    assert s.forbidden_bid([None, 9, 3]) is None  # 12 > 10: nothing to forbid
+    assert forbidden_bid(s, [None, 4, 2]) == 4
+    assert forbidden_bid(s, [None, 9, 3]) is None  # 12 > 10: nothing to forbid
     s2 = Session.new("plump", NAMES, sparr=False)
-    assert s2.forbidden_bid([None, 4, 2]) is None
+    assert forbidden_bid(s2, [None, 4, 2]) is None
 
 
 def _refused(s: Session, bids: list[int], said: str) -> ScorekeeperError:
     before = json.dumps(s.doc, sort_keys=True)
     with pytest.raises(ScorekeeperError) as e:
-        s.add_plump(bids, said.split())
+        add_plump(s, bids, said.split())
     assert json.dumps(s.doc, sort_keys=True) == before  # nothing entered is lost
     return e.value
 
@@ -124,7 +125,7 @@ def test_refusals_name_the_row_and_what_is_wrong(tmp_path: Path) -> None:
     s = Session.new("plump", NAMES)
     s.save(path)
     for _c, _d, bids, said, _, _ in EVENING[:3]:
-        s.add_plump(bids, said.split())
+        add_plump(s, bids, said.split())
     saved = path.read_text(encoding="utf-8")
     # row 4: Anna deals 7 cards
     e = _refused(s, [1, 3, 3], "1 3 3")
@@ -176,7 +177,7 @@ def test_edit_any_row_recomputes_everything_after(tmp_path: Path) -> None:
     s = _evening(tmp_path)
     # row 2 was Björn's deal of 9: Anna 2→12, Björn 3 (took 4), Cissi 3→13.  Correct it:
     # Anna took 3 (a plump) and Björn his 3.
-    s.edit_plump(2, [2, 3, 3], [3, "+", "+"])
+    edit_plump(s, 2, [2, 3, 3], [3, "+", "+"])
     row2 = build_sheet(s.doc).tables[0].rows[1]
     assert [c.plain() for c in row2.cells] == ["2●", "3→13", "3→13"]
     assert s.totals() == [140 - 12, 151 + 13, 140]
@@ -185,10 +186,10 @@ def test_edit_any_row_recomputes_everything_after(tmp_path: Path) -> None:
     assert Session.load(tmp_path / "kväll.json").totals() == [128, 164, 140]
     # a correction that breaks the rules is refused and changes nothing
     with pytest.raises(ScorekeeperError, match=r"^row 2 \(9 cards, Björn deals\): the dealer"):
-        s.edit_plump(2, [2, 4, 3], [2, 4, 3])
+        edit_plump(s, 2, [2, 4, 3], [2, 4, 3])
     assert s.totals() == [128, 164, 140]
     with pytest.raises(ScorekeeperError, match="no row 20 to correct"):
-        s.edit_plump(20, [0, 0, 0], [0, 0, 0])
+        edit_plump(s, 20, [0, 0, 0], [0, 0, 0])
 
 
 def test_undo_rows(tmp_path: Path) -> None:
@@ -201,17 +202,17 @@ def test_undo_rows(tmp_path: Path) -> None:
     assert nxt is not None and (nxt.row, nxt.cards, nxt.dealer) == (18, 9, 2)
     with pytest.raises(ScorekeeperError, match="cannot undo 18 rows: 17 entered"):
         s.undo(18)
-    s.add_plump([3, 3, 2], ["4", "+", "+"])
-    s.add_plump([4, 3, 2], ["+", "+", "-"])
+    add_plump(s, [3, 3, 2], ["4", "+", "+"])
+    add_plump(s, [4, 3, 2], ["+", "+", "-"])
     assert s.totals() == TOTALS
 
 
 def test_no_rows_after_the_end() -> None:
     s = Session.new("plump", NAMES, max_cards=1)
-    s.add_plump([0, 1, 1], ["+", "-", "+"])
+    add_plump(s, [0, 1, 1], ["+", "-", "+"])
     assert s.finished
     with pytest.raises(ScorekeeperError, match="row 2: the game is over"):
-        s.add_plump([0, 0, 0], [0, 0, 1])
+        add_plump(s, [0, 0, 0], [0, 0, 1])
 
 
 def test_variant_evening_penalty_and_four_players() -> None:
@@ -219,10 +220,10 @@ def test_variant_evening_penalty_and_four_players() -> None:
     s = Session.new(
         "plump", ["A", "B", "C", "D"], max_cards=4, deal_order="down", plump_penalty=True
     )
-    s.add_plump([1, 2, 0, 2], [1, 3, 0, 0])  # dealer A (bids 1: 5 ≠ 4)
-    s.add_plump([0, 1, 1, 0], ["+", "+", "-", 2])  # dealer B (forbidden 3-1=2, bids 1)
-    s.add_plump([1, 0, 0, 0], ["+", "+", "-", "+"])  # dealer C (forbidden 2-1=1, bids 0)
-    s.add_plump([0, 0, 0, 0], [0, 0, 0, 1])  # dealer D (forbidden 1)
+    add_plump(s, [1, 2, 0, 2], [1, 3, 0, 0])  # dealer A (bids 1: 5 ≠ 4)
+    add_plump(s, [0, 1, 1, 0], ["+", "+", "-", 2])  # dealer B (forbidden 3-1=2, bids 1)
+    add_plump(s, [1, 0, 0, 0], ["+", "+", "-", "+"])  # dealer C (forbidden 2-1=1, bids 0)
+    add_plump(s, [0, 0, 0, 0], [0, 0, 0, 1])  # dealer D (forbidden 1)
     rows = [r for r in build_sheet(s.doc).tables[0].rows if r.kind == "deal"]
     assert [[c.plain() for c in r.cells] for r in rows] == [
         ["1→11", "2●-1", "0→10", "2●-2"],
@@ -238,6 +239,6 @@ def test_seed_001_example_breaks_the_sparr_in_its_second_row() -> None:
     # 001's half-filled example (Anna, Björn, Cissi; 10→1→10): its 9-card row has bids
     # 2, 3, 4 — they add up to 9, which the dealer (Björn) may not allow.
     s = Session.new("plump", NAMES)
-    s.add_plump([3, 4, 2], ["+", "-", "+"])
+    add_plump(s, [3, 4, 2], ["+", "-", "+"])
     e = _refused(s, [2, 3, 4], "+ + -")
     assert str(e).startswith("row 2 (9 cards, Björn deals): the dealer (Björn) may not bid 3")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from stickspel.protokoll import build_sheet
+from stickspel.protokoll.priffe_sheet import priffe_deal
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import replay
 
@@ -66,7 +67,7 @@ def _parti(path: Path | None = None) -> Session:
     if path is not None:
         s.save(path)
     for calls, tricks, honours, _ in PARTI:
-        s.add(s.priffe_deal(calls, tricks, honours))
+        s.add(priffe_deal(s, calls, tricks, honours))
     return s
 
 
@@ -94,7 +95,7 @@ def test_full_parti_every_deal_and_total(tmp_path: Path) -> None:
 def test_next_deal_says_who_sits_where() -> None:
     s = Session.new("priffe", NAMES)
     for calls, tricks, honours, _ in PARTI[:3]:
-        s.add(s.priffe_deal(calls, tricks, honours))
+        s.add(priffe_deal(s, calls, tricks, honours))
     nxt = s.next_deal()
     # Cissi dealt row 3; in rubber 2 she sits at seat 1, so Björn (seat 2) deals next
     assert nxt is not None and nxt.row == 4 and nxt.dealer == 2
@@ -107,19 +108,19 @@ def test_refusals_name_row_and_cause(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     s = Session.new("priffe", NAMES)
     s.save(path)
-    s.add(s.priffe_deal(*PARTI[0][:3]))
+    s.add(priffe_deal(s, *PARTI[0][:3]))
     saved = path.read_text(encoding="utf-8")
     # row 2: Björn deals; Cissi, David, Anna, Björn call.  Anna is third hand: no spader.
     with pytest.raises(ScorekeeperError) as e:
-        s.add(s.priffe_deal(["pass", "pass", "spader", "pass"], [6, 7]))
+        s.add(priffe_deal(s, ["pass", "pass", "spader", "pass"], [6, 7]))
     assert str(e.value).startswith("row 2 (Björn deals): spader may only be bid by förhand")
     assert "Anna is third hand" in str(e.value)
     with pytest.raises(
         ScorekeeperError, match=r"^row 2 \(Björn deals\): the tricks taken add up to 12"
     ):
-        s.add(s.priffe_deal(["pass", "ruter", "pass", "pass"], [5, 7]))
+        s.add(priffe_deal(s, ["pass", "ruter", "pass", "pass"], [5, 7]))
     with pytest.raises(ScorekeeperError, match="row 2 .*honours held \\[2, 2\\] scores nothing"):
-        s.add(s.priffe_deal(["pass", "ruter", "pass", "pass"], [5, 8], (1, [2, 2])))
+        s.add(priffe_deal(s, ["pass", "ruter", "pass", "pass"], [5, 8], (1, [2, 2])))
     with pytest.raises(ScorekeeperError, match="row 2 .*calls, but it is"):
         s.add({"auction": [{"seat": 3, "call": "pass"}], "result": {"tricks": [6, 7]}})
     assert path.read_text(encoding="utf-8") == saved and len(s.entries) == 1
@@ -128,17 +129,17 @@ def test_refusals_name_row_and_cause(tmp_path: Path) -> None:
 def test_correcting_a_row_moves_games_and_rubbers() -> None:
     s = Session.new("priffe", NAMES)
     for calls, tricks, honours, _ in PARTI[:3]:
-        s.add(s.priffe_deal(calls, tricks, honours))
+        s.add(priffe_deal(s, calls, tricks, honours))
     # row 1 really made only 8 tricks: 20 below, no game; row 2's 20 for the same side
     # (the defence) then makes the game, and row 3 no longer ends rubber 1
-    s.edit(1, s.priffe_deal(["pass", "hjärter", "pass", "pass"], [8, 5], row=1))
+    s.edit(1, priffe_deal(s, ["pass", "hjärter", "pass", "pass"], [8, 5], row=1))
     results = [d["result"] for d in s.doc["deals"]]
     assert [r["game_won"] for r in results] == [None, 0, None]
     assert [r["rubber_won"] for r in results] == [None, None, None]
     # so David (seat 3) deals row 4 in rubber 1; Anna's spel there ends it
     nxt = s.next_deal()
     assert nxt is not None and nxt.dealer == 3
-    s.add(s.priffe_deal(["spel"], [13, 0], (0, [4, 0])))
+    s.add(priffe_deal(s, ["spel"], [13, 0], (0, [4, 0])))
     assert s.doc["deals"][3]["result"]["rubber_won"] == 0
     assert [d["seating"] for d in s.doc["deals"]] == [[0, 1, 2, 3]] * 4
     # rubber 2: David, who dealt last, sits at seat 3: the deal goes on to seat 0
@@ -154,5 +155,5 @@ def test_a_correction_that_would_change_later_dealers_is_refused(tmp_path: Path)
     s = _parti(path)
     saved = path.read_text(encoding="utf-8")
     with pytest.raises(ScorekeeperError, match=r"^row 4 .*deals, but the deal passes to"):
-        s.edit(1, s.priffe_deal(["pass", "hjärter", "pass", "pass"], [8, 5], row=1))
+        s.edit(1, priffe_deal(s, ["pass", "hjärter", "pass", "pass"], [8, 5], row=1))
     assert path.read_text(encoding="utf-8") == saved and s.totals() == TOTALS

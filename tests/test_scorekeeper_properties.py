@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stickspel.games.plump import PlumpRules, score_deal
+from stickspel.protokoll.plump_sheet import add_plump, edit_plump, forbidden_bid
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import replay
 
@@ -22,7 +23,7 @@ def _random_deal(rng: random.Random, s: Session) -> tuple[list[int], list[int]]:
     for seat in nxt.order:
         choices = list(range(size + 1))
         if seat == nxt.dealer:
-            f = s.forbidden_bid(bids)
+            f = forbidden_bid(s, bids)
             choices = [b for b in choices if b != f]
         bids[seat] = rng.choice(choices)
     tricks = [0] * n
@@ -64,7 +65,7 @@ def test_random_evenings_score_by_the_rules(
     expected = [0] * players
     while not s.finished:
         bids, tricks = _random_deal(rng, s)
-        deal = s.add_plump(bids, _marks(rng, bids, tricks))
+        deal = add_plump(s, bids, _marks(rng, bids, tricks))
         assert deal["result"]["tricks"] == tricks
         for p in range(players):
             expected[p] += score_deal(rules, bids[p], tricks[p])
@@ -75,7 +76,7 @@ def test_random_evenings_score_by_the_rules(
             bad = list(tricks)
             bad[rng.randrange(players)] += 1
             try:
-                s.edit_plump(len(s.entries), bids, bad)
+                edit_plump(s, len(s.entries), bids, bad)
             except ScorekeeperError as e:
                 assert e.row == len(s.entries) and f"row {e.row} " in str(e)
             else:

@@ -8,6 +8,7 @@ import pytest
 
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
+from stickspel.protokoll.tremanswhist_sheet import tremanswhist_deal
 from stickspel.records import replay
 
 NAMES = ["Anna", "Björn", "Cissi"]
@@ -32,7 +33,7 @@ def test_full_game_every_row_and_total(tmp_path: Path) -> None:
     for k, (band, taker, tricks, points) in enumerate(GAME, start=1):
         nxt = s.next_deal()
         assert nxt is not None and nxt.dealer == (k - 1) % 3
-        s.add(s.tremanswhist_deal(tricks, taker=taker, **band))  # type: ignore[arg-type]
+        s.add(tremanswhist_deal(s, tricks, taker=taker, **band))  # type: ignore[arg-type]
         assert s.doc["deals"][-1]["result"]["points"] == points, f"deal {k}"
         running = [r + p for r, p in zip(running, points, strict=True)]
         assert s.totals() == running
@@ -49,13 +50,13 @@ def test_full_game_every_row_and_total(tmp_path: Path) -> None:
 
 def test_refusals_name_row_and_cause() -> None:
     s = Session.new("tremanswhist", NAMES)
-    s.add(s.tremanswhist_deal([3, 2, 8], upcard="QH", taker=2))
+    s.add(tremanswhist_deal(s, [3, 2, 8], upcard="QH", taker=2))
     with pytest.raises(
         ScorekeeperError, match=r"^row 2 \(Björn deals\): the tricks taken add up to 12"
     ):
-        s.add(s.tremanswhist_deal([3, 4, 5], upcard="5S"))
+        s.add(tremanswhist_deal(s, [3, 4, 5], upcard="5S"))
     with pytest.raises(ScorekeeperError, match=r"^row 2 .*the deal needs its upcard or its kind"):
-        s.add(s.tremanswhist_deal([3, 4, 6]))
+        s.add(tremanswhist_deal(s, [3, 4, 6]))
     with pytest.raises(ScorekeeperError, match=r"^row 2 .*the deal is a minus deal, not plus"):
-        s.add(s.tremanswhist_deal([3, 4, 6], upcard="5S", kind="plus"))
+        s.add(tremanswhist_deal(s, [3, 4, 6], upcard="5S", kind="plus"))
     assert len(s.entries) == 1 and s.totals() == [-1, -2, 3]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from terminal_session import PROMPT, STICKSPEL, Session
 
+from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session as Scorekeeper
 from stickspel.records import load_record, replay
 
@@ -120,7 +121,7 @@ def test_resume_refuses_another_variant_and_other_files(tmp_path: Path) -> None:
 
 def test_resume_refuses_a_record_kept_by_hand(tmp_path: Path) -> None:
     sheet = Scorekeeper.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
-    sheet.add_plump(bids=[0, 1, 0], tricks=["+", "-", 2])
+    add_plump(sheet, bids=[0, 1, 0], tricks=["+", "-", 2])
     path = sheet.save(tmp_path / "sheet.json")
     kept = path.read_text()
     res = run(["play", "plump", "--resume", "sheet.json"], tmp_path)

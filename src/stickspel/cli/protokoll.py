@@ -40,6 +40,8 @@ from stickspel.protokoll.entry import numbers as _ints
 from stickspel.protokoll.entry import person_index as _person
 from stickspel.protokoll.entry import rules_texts as _rules_texts
 from stickspel.protokoll.entry import seat_of_person as _seat_of_person
+from stickspel.protokoll.plump_sheet import PLUMP_SHEET, forbidden_bid, plump_deal
+from stickspel.protokoll.priffe_sheet import check_calls, priffe_deal
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
@@ -48,6 +50,7 @@ from stickspel.protokoll.scorekeeper import (
     parse_mark,
     validate_protokoll,
 )
+from stickspel.protokoll.tremanswhist_sheet import TREMANSWHIST_SHEET, tremanswhist_deal
 from stickspel.records import RecordError, load_record
 from stickspel.records.io import atomic_write, check_output_path, locked
 from stickspel.safetext import plain
@@ -438,8 +441,7 @@ def next_command(
             if not sep:
                 raise ScorekeeperError("scorekeeper.cli.bids_form", part=part)
             made[_person(session, name)] = _ints([value], "bids")[0]
-        session.check_bids(made)
-        forbidden = session.forbidden_bid(made)
+        forbidden = PLUMP_SHEET.judge_bids(session, nxt.row, made)
     except (ScorekeeperError, ValueError) as e:
         _die(lang, _at_row(session, nxt.row, e, lang), 1)
     if forbidden is not None:
@@ -598,20 +600,15 @@ def _retry(lang: str, fn: Callable[[], Any]) -> Any:
 def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
     n = len(session.players)
     is_next = row == len(session.entries) + 1
-    old: dict[str, Any] = {}  # a row being corrected: its values are the defaults
-    if is_next:
-        nxt = session.next_deal()
-        assert nxt is not None
-        dealer, cards, order = nxt.dealer, int(nxt.cards or 0), nxt.order
-    else:
-        old = session.entries[row - 1]
-        dealer, cards = int(old["dealer"]), int(old["cards"])
-        order = [(dealer + 1 + k) % n for k in range(n)]
+    # a row being corrected: its values are the defaults
+    old: dict[str, Any] = {} if is_next else session.entries[row - 1]
+    dealer, cards = session.dealer_size(row)
+    order = [(dealer + 1 + k) % n for k in range(n)]
     old_bids = {int(a["seat"]): str(a["call"]) for a in old.get("auction") or []}
     old_tricks = (old.get("result") or {}).get("tricks") or []
     bids: list[int | None] = [None] * n
     for seat in order:
-        forbidden = session.forbidden_bid(bids) if is_next and seat == dealer else None
+        forbidden = forbidden_bid(session, bids) if is_next and seat == dealer else None
         if forbidden is not None:
             print(_t(lang, "forbidden", dealer=session.players[dealer], bid=forbidden))
         not_ = _t(lang, "not", bid=forbidden) if forbidden is not None else ""
@@ -622,12 +619,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             bid = _ints([text], "bid")[0]
             trial = list(bids)
             trial[seat] = bid
-            if is_next:
-                session.check_bids(trial)
-            elif bid > cards:
-                raise ScorekeeperError(
-                    "scorekeeper.cli.bid_range", name=session.players[seat], cards=cards, bid=bid
-                )
+            PLUMP_SHEET.judge_bids(session, row, trial)
             return bid
 
         bids[seat] = _retry(lang, one_bid)
@@ -636,10 +628,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         """A player's tricks, refused at once if the deal has not that many."""
         default = str(old_tricks[seat]) if seat < len(old_tricks) else None
         mark = parse_mark(_ask(_t(lang, "tricks_prompt", name=session.players[seat]), default))
-        if isinstance(mark, int) and mark > cards:
-            raise ScorekeeperError(
-                "scorekeeper.cli.tricks_range", name=session.players[seat], cards=cards, tricks=mark
-            )
+        PLUMP_SHEET.judge_tricks(session, row, [mark if s == seat else None for s in range(n)])
         return mark
 
     def tricks() -> dict[str, Any]:
@@ -647,7 +636,7 @@ def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
         for seat in order:
             marks[seat] = _retry(lang, functools.partial(one_mark, seat))
         # a corrected row keeps the trump written on it
-        return session.plump_deal(bids, marks, row=row, trump=old.get("trump"))
+        return plump_deal(session, bids, marks, row=row, trump=old.get("trump"))
 
     while True:
         deal: dict[str, Any] = _retry(lang, tricks)
@@ -675,7 +664,7 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
 
             def one_call(seat: int = seat, so_far: list[str] = calls) -> str:
                 call = _ask(_t(lang, "call_prompt", name=session.seat_name(seat))).lower()
-                session.check_calls([*so_far, call], row=row)  # refused at once, asked again
+                check_calls(session, [*so_far, call], row=row)  # refused at once, asked again
                 return call
 
             calls.append(_retry(lang, one_call))
@@ -692,7 +681,7 @@ def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
             if len(tricks) == 1:
                 tricks = [tricks[0], 13 - tricks[0]]
             hon = _honours(session, _ask(_t(lang, "honours_prompt")))
-            deal = session.priffe_deal(calls, tricks, hon, row=row)
+            deal = priffe_deal(session, calls, tricks, hon, row=row)
             _commit(session, row, deal)
             return deal
         except (ScorekeeperError, ValueError) as e:
@@ -723,8 +712,15 @@ def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]
                 tricks[s] = _retry(
                     lang, functools.partial(_tpw_tricks, session, lang, s, old_tricks)
                 )
-            deal = session.tremanswhist_deal(
-                tricks, upcard=up, kind=kind, trump=trump, taker=taker, purchases=purchases, row=row
+            deal = tremanswhist_deal(
+                session,
+                tricks,
+                upcard=up,
+                kind=kind,
+                trump=trump,
+                taker=taker,
+                purchases=purchases,
+                row=row,
             )
             _commit(session, row, deal)
             return deal
@@ -744,10 +740,7 @@ def _tpw_tricks(session: Session, lang: str, seat: int, old: list[int]) -> int:
     default = str(old[seat]) if seat < len(old) else None
     answer = _ask(_t(lang, "tpw_tricks", name=session.seat_name(seat)), default)
     tricks = _ints([answer], "tricks")[0]
-    if tricks > 13:
-        raise ScorekeeperError(
-            "scorekeeper.cli.tricks_range", name=session.seat_name(seat), cards=13, tricks=tricks
-        )
+    TREMANSWHIST_SHEET.judge_tricks([tricks], [session.seat_name(seat)])
     return tricks
 
 

@@ -21,7 +21,16 @@ from typing import Any
 
 from stickspel.core import RulesError
 from stickspel.games import game_spec
-from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count, parse_mark
+from stickspel.protokoll.fields import (
+    band,
+    honours_of,
+    numbers,
+    per_player,
+    person_index,
+    seat_of_person,
+)
+from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count
+from stickspel.protokoll.sheetrules import sheet_rules
 from stickspel.safetext import plain
 
 __all__ = [
@@ -56,88 +65,6 @@ FIELDS = (
 )
 
 
-def person_index(session: Session, text: str) -> int:
-    """A player's index from a name (case-insensitive, a unique prefix will do) or a number."""
-    t = text.strip()
-    names = session.players
-    k = parse_count(t)
-    if k is not None and k < len(names) and t not in names:
-        return k
-    exact = [i for i, n in enumerate(names) if n.lower() == t.lower()]
-    if exact:
-        return exact[0]
-    prefix = [i for i, n in enumerate(names) if n.lower().startswith(t.lower())]
-    if len(prefix) == 1:
-        return prefix[0]
-    raise ScorekeeperError("scorekeeper.cli.not_a_player", text=text, names=", ".join(names))
-
-
-def seat_of_person(session: Session, person: int) -> int:
-    nxt = session.next_deal()
-    seating = nxt.seating if nxt is not None else ()
-    return list(seating).index(person) if seating else person
-
-
-def per_player(session: Session, text: str, what: str) -> list[str]:
-    """``3,2,4`` (in the order of the players) or ``Anna=3,Björn=2,Cissi=4`` (any order)."""
-    parts = [p.strip() for p in text.replace(";", ",").split(",")]
-    n = len(session.players)
-    if all("=" in p for p in parts):
-        out: list[str | None] = [None] * n
-        for p in parts:
-            name, _, value = p.partition("=")
-            out[person_index(session, name)] = value.strip()
-        missing = [session.players[i] for i, v in enumerate(out) if v is None]
-        if missing:
-            raise ScorekeeperError(
-                "scorekeeper.cli.none_given", what=what, missing=", ".join(missing)
-            )
-        return [str(v) for v in out]
-    if len(parts) != n:
-        raise ScorekeeperError(
-            "scorekeeper.cli.value_count",
-            what=what,
-            values=len(parts),
-            players=n,
-            names=", ".join(session.players),
-        )
-    return parts
-
-
-def numbers(values: Sequence[str], what: str) -> list[int]:
-    out = []
-    for v in values:
-        k = parse_count(v)
-        if k is None:
-            shown = repr(plain(v.strip(), 20))
-            raise ScorekeeperError("scorekeeper.cli.not_a_number", what=what, shown=shown)
-        out.append(k)
-    return out
-
-
-def honours_of(session: Session, text: str | None) -> tuple[int, list[int]] | None:
-    if text is None or text.strip().lower() in ("", "ingen", "inga", "none", "-", "0"):
-        return None
-    t = text.replace(":", " ").replace("=", " ").split()
-    if len(t) != 2:
-        raise ScorekeeperError("scorekeeper.cli.honours_form", text=text)
-    held = {"4": [4, 0], "3+1": [3, 1], "31": [3, 1], "3": [3, 0]}.get(t[1])
-    if held is None:
-        raise ScorekeeperError("scorekeeper.cli.honours_held", text=text)
-    return seat_of_person(session, person_index(session, t[0])), held
-
-
-def band(text: str) -> tuple[str | None, str | None, str | None]:
-    """Upcard (``QH``) or band (``plus``, ``plus:H``, ``minus``): (upcard, kind, trump)."""
-    t = text.strip()
-    low = t.lower()
-    for kind in ("plus", "minus"):
-        if low.startswith(kind):
-            rest = t[len(kind) :].strip(" :/")
-            return None, kind, (rest or None)
-    return t, None, None
-
-
 def build_deal(
     session: Session,
     *,
@@ -165,50 +92,10 @@ def build_deal(
         if not isinstance(deal, dict):
             raise ScorekeeperError("scorekeeper.cli.deal_json_object")
         return deal
-    game = session.game
-    if game == "plump":
-        if bids is None or (tricks is None and not open_row):
-            raise ScorekeeperError("scorekeeper.cli.plump_needs")
-        bid_values: list[int | None] = list(numbers(per_player(session, bids, "bids"), "bids"))
-        marks: list[int | str] | None = None
-        if tricks is not None:
-            marks = [parse_mark(t) for t in per_player(session, tricks, "tricks")]
-        return session.plump_deal(bid_values, marks, row=row, trump=trump)
-    if game == "priffe":
-        if (calls is None and contract is None) or (tricks is None and not open_row):
-            raise ScorekeeperError("scorekeeper.cli.priffe_needs")
-        call_list = [c.strip() for c in calls.split(",") if c.strip()] if calls else None
-        bidder = seat_of_person(session, person_index(session, by)) if by else None
-        trick_list = numbers(tricks.split(","), "tricks") if tricks is not None else None
-        return session.priffe_deal(
-            call_list,
-            trick_list,
-            honours_of(session, honours),
-            row=row,
-            contract=contract,
-            bidder=bidder,
-        )
-    if game == "tremanswhist":
-        if tricks is None and not open_row:
-            raise ScorekeeperError("scorekeeper.cli.tremanswhist_needs")
-        up, kind, band_trump = band(upcard) if upcard else (None, None, None)
-        taker = None
-        if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
-            taker = seat_of_person(session, person_index(session, exchange))
-        purchases = numbers(bought.split(","), "bought") if bought else None
-        tricks_list = None
-        if tricks is not None:
-            tricks_list = numbers(per_player(session, tricks, "tricks"), "tricks")
-        return session.tremanswhist_deal(
-            tricks_list,
-            upcard=up,
-            kind=kind,
-            trump=band_trump if band_trump is not None else trump,
-            taker=taker,
-            purchases=purchases,
-            row=row,
-        )
-    raise ScorekeeperError("scorekeeper.cli.no_scorekeeping", game=game)
+    fields = {"bids": bids, "tricks": tricks, "trump": trump, "calls": calls,
+              "honours": honours, "upcard": upcard, "exchange": exchange,
+              "bought": bought, "contract": contract, "by": by}  # fmt: skip
+    return sheet_rules(session.spec).deal(session, fields, row=row, open_row=open_row)
 
 
 def row_fields(session: Session, row: int, given: dict[str, str | None]) -> dict[str, str | None]:
@@ -220,43 +107,20 @@ def row_fields(session: Session, row: int, given: dict[str, str | None]) -> dict
     tricks = result.get("tricks")
     if out["tricks"] is None and isinstance(tricks, list):
         out["tricks"] = ",".join(str(t) for t in tricks)
-    auction = [a for a in old.get("auction") or [] if isinstance(a, dict)]
-    if session.game == "plump":
-        by_seat = {int(a["seat"]): str(a["call"]) for a in auction}
-        if out["bids"] is None and by_seat:
-            out["bids"] = ",".join(by_seat.get(s, "") for s in range(len(session.players)))
-        if out["trump"] is None and old.get("trump"):
-            out["trump"] = str(old["trump"])
-    elif session.game == "priffe":
-        if out["calls"] is None and out["contract"] is None and auction:
-            out["calls"] = ",".join(str(a["call"]) for a in auction)
-    elif session.game == "tremanswhist":
-        _tremanswhist_fields(session, old, out)
+    sheet_rules(session.spec).fill(session, old, out)
     return out
 
 
-def _tremanswhist_fields(session: Session, old: dict[str, Any], out: dict[str, str | None]) -> None:
-    """The upcard (or band), the pile's taker and the purchases of a Tremanswhist row."""
-    if out["upcard"] is None:
-        if old.get("upcard"):
-            out["upcard"] = str(old["upcard"])
-        elif old.get("kind"):
-            out["upcard"] = str(old["kind"]) + (f":{old['trump']}" if old.get("trump") else "")
-    offers = [e for e in old.get("exchanges") or [] if isinstance(e, dict)]
-    if out["exchange"] is None and out["bought"] is None:
-        counts = [str(e["count"]) for e in offers if "count" in e]
-        takers = [int(e["seat"]) for e in offers if e.get("take")]
-        if counts:
-            out["bought"] = ",".join(counts)
-        elif takers:
-            out["exchange"] = session.players[takers[0]]
-
-
-def keep_honours(session: Session, row: int, deal: dict[str, Any]) -> None:
-    """A Priffe row corrected without honours given keeps the honours written on it."""
-    held = ((session.entries[row - 1].get("result") or {}).get("honours")) or None
-    if session.game == "priffe" and held and "honours" not in deal.get("result", {}):
-        deal.setdefault("result", {})["honours"] = dict(held)
+def keep_honours(
+    session: Session, row: int, deal: dict[str, Any], given: dict[str, str | None]
+) -> None:
+    """A row corrected without its kept results given (Priffe's honours) keeps them
+    as written on it."""
+    written = session.entries[row - 1].get("result") or {}
+    for key in sheet_rules(session.spec).kept:
+        held = written.get(key) or None
+        if given.get(key) is None and held and key not in deal.get("result", {}):
+            deal.setdefault("result", {})[key] = dict(held)
 
 
 def correct_row(
@@ -279,8 +143,8 @@ def correct_row(
     if deal_json is None:
         fields = row_fields(session, row, fields)
     deal = build_deal(session, row=row, deal_json=deal_json, **_typed(fields))
-    if deal_json is None and given.get("honours") is None:
-        keep_honours(session, row, deal)
+    if deal_json is None:
+        keep_honours(session, row, deal, given)
     return session.edit(row, deal)
 
 
@@ -294,19 +158,17 @@ def add_row(session: Session, given: dict[str, str | None]) -> dict[str, Any]:
     pending = session.pending
     if pending is not None:
         fields = row_fields(session, len(session.entries) + 1, fields)
-    game = session.game
+    rules = sheet_rules(session.spec)
     _each_given(session, fields)
     if fields["tricks"] is None:
-        if not _calls_given(game, fields):
-            raise ScorekeeperError(_FIRST[game])
+        if not rules.calls_given(fields):
+            raise ScorekeeperError(rules.first)
         deal = build_deal(session, row=None, open_row=True, **_typed(fields))
         if pending is not None and _same(deal, pending):
-            if game == "priffe":
-                raise ScorekeeperError("scorekeeper.entry.priffe_tricks")
-            raise ScorekeeperError("scorekeeper.entry.tricks")
+            raise ScorekeeperError(rules.tricks_wanted)
         return session.open(deal)
-    if game != "tremanswhist" and not _calls_given(game, fields):
-        raise ScorekeeperError(_FIRST[game])  # Tremanswhist's tricks alone: the engine judges
+    if not rules.tricks_alone and not rules.calls_given(fields):
+        raise ScorekeeperError(rules.first)
     return session.add(build_deal(session, row=None, **_typed(fields)))
 
 
@@ -315,22 +177,7 @@ def _typed(fields: dict[str, str | None]) -> dict[str, Any]:
     return {name: fields.get(name) for name in FIELDS}
 
 
-#: What to write first, by game, when a row has neither its calls nor its tricks.
-_FIRST = {
-    "plump": "scorekeeper.entry.plump_first",
-    "priffe": "scorekeeper.entry.priffe_first",
-    "tremanswhist": "scorekeeper.entry.tremanswhist_first",
-}
 _EACH = {"bids": "scorekeeper.entry.bids_each", "tricks": "scorekeeper.entry.tricks_each"}
-
-
-def _calls_given(game: str, fields: dict[str, str | None]) -> bool:
-    """Whether what is written before a deal is played is there."""
-    if game == "plump":
-        return fields["bids"] is not None
-    if game == "priffe":
-        return fields["calls"] is not None or fields["contract"] is not None
-    return any(fields[k] is not None for k in ("upcard", "exchange", "bought"))
 
 
 def _each_given(session: Session, fields: dict[str, str | None]) -> None:

@@ -7,18 +7,21 @@ what the table reported — the dealer, the deal size, the calls in order and
 checked by the game engine itself (:meth:`GameState.apply_reported_deal`):
 the whole list of entries is replayed on a fresh state, so editing or undoing
 any row recomputes every figure after it, and an entry that is refused is
-simply not added: nothing entered earlier is lost.
+simply not added: nothing entered earlier is lost.  What a row of each game is
+(its calls and tricks as written) is the game's sheet rules' (``<game>_sheet.py``);
+the session keeps the rows, replays them and totals them.
 
+>>> from stickspel.protokoll.plump_sheet import add_plump, forbidden_bid
 >>> s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
 >>> nxt = s.next_deal()
 >>> (s.players[nxt.dealer], nxt.cards, [s.players[p] for p in nxt.order])
 ('Anna', 2, ['Björn', 'Cissi', 'Anna'])
->>> s.forbidden_bid([None, 1, 0])          # Björn bid 1, Cissi 0: Anna may not bid 1
+>>> forbidden_bid(s, [None, 1, 0])          # Björn bid 1, Cissi 0: Anna may not bid 1
 1
->>> _ = s.add_plump(bids=[0, 1, 0], tricks=["+", "-", 2])
+>>> _ = add_plump(s, bids=[0, 1, 0], tricks=["+", "-", 2])
 >>> s.doc["deals"][0]["result"]
 {'tricks': [0, 0, 2], 'points': [10, 0, 0]}
->>> s.add_plump(bids=[0, 1, 0], tricks=[1, 0, 0])
+>>> add_plump(s, bids=[0, 1, 0], tricks=[1, 0, 0])
 Traceback (most recent call last):
 ...
 stickspel.protokoll.scorekeeper.ScorekeeperError: row 2 (1 card, Björn deals): the dealer (Björn) may not bid 1: the bids would add up to 1 (spärren)
@@ -37,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stickspel.core import GameState, IllegalActionError, Rules, StickspelError, error_text
+from stickspel.core import GameState, IllegalActionError, Rules, StickspelError
 from stickspel.core.numbers import parse_digits
 from stickspel.games import game_spec
 from stickspel.i18n import LANGS, render
@@ -54,7 +57,6 @@ __all__ = [
     "parse_count",
     "NextDeal",
     "parse_mark",
-    "resolve_tricks",
     "validate_protokoll",
     "MADE",
     "MISSED",
@@ -218,76 +220,6 @@ def _shown(text: str, limit: int = 20) -> str:
     return repr(plain(text, limit))
 
 
-def resolve_tricks(
-    size: int, bids: Sequence[int], marks: Sequence[int | str], names: Sequence[str]
-) -> list[int]:
-    """Each seat's tricks from counts and made/missed marks.
-
-    A seat marked made took its bid.  The tricks of the seats marked missed
-    are what the others leave: with one missed seat its count follows from the
-    deal size; with more, all but one of them must be given as counts (the
-    last is derived).  Everything is checked: the counts must add up to the
-    deal size, and a seat marked missed must not end up with its bid.
-
-    >>> resolve_tricks(3, [1, 1, 0], ["+", "+", "-"], "ABC")
-    [1, 1, 1]
-    >>> resolve_tricks(3, [1, 1, 0], ["+", "-", "-"], "ABC")
-    Traceback (most recent call last):
-    ...
-    stickspel.protokoll.scorekeeper.ScorekeeperError: B and C are marked missed: give the tricks of all of them but one (2 tricks are left for them)
-    >>> resolve_tricks(3, [2, 1, 0], ["+", "-", "+"], "ABC")
-    Traceback (most recent call last):
-    ...
-    stickspel.protokoll.scorekeeper.ScorekeeperError: B is marked missed, but the others' tricks leave B exactly 1, B's bid
-    >>> resolve_tricks(2, [1, 1, 1], ["+", "+", "+"], "ABC")
-    Traceback (most recent call last):
-    ...
-    stickspel.protokoll.scorekeeper.ScorekeeperError: all are marked made, but the bids add up to 3, not 2 (somebody must have missed)
-    """
-    n = len(bids)
-    parsed = [m if m in (MADE, MISSED) else parse_mark(m) for m in marks]
-    if len(parsed) != n:
-        raise ScorekeeperError("scorekeeper.trick_entries", entries=len(parsed), players=n)
-    tricks: list[int | None] = []
-    for s, m in enumerate(parsed):
-        if m == MADE:
-            tricks.append(bids[s])
-        elif m == MISSED:
-            tricks.append(None)
-        else:
-            assert isinstance(m, int)
-            if m > size:
-                raise ScorekeeperError(
-                    "scorekeeper.too_many_tricks", name=names[s], tricks=m, size=size
-                )
-            tricks.append(m)
-    known = sum(t for t in tricks if t is not None)
-    missed = [s for s, t in enumerate(tricks) if t is None]
-    left = size - known
-    if not missed:
-        if known != size:
-            if all(m == MADE for m in parsed):
-                raise ScorekeeperError("scorekeeper.all_made", known=known, size=size)
-            raise ScorekeeperError("scorekeeper.trick_sum", known=known, size=size)
-        return [int(t) for t in tricks if t is not None]
-    if left < 0:
-        raise ScorekeeperError("scorekeeper.others_too_many", known=known, size=size)
-    if len(missed) > 1:
-        who = Worded.of(lambda lang: _join([names[s] for s in missed], lang))
-        raise ScorekeeperError("scorekeeper.several_missed", who=who, left=left)
-    s = missed[0]
-    if left == bids[s]:
-        raise ScorekeeperError("scorekeeper.missed_but_bid", name=names[s], left=left)
-    tricks[s] = left
-    return [int(t) for t in tricks if t is not None]
-
-
-def _join(names: Sequence[str], lang: str = "en") -> str:
-    if len(names) == 1:
-        return names[0]
-    return render("scorekeeper.join", {"names": ", ".join(names[:-1]), "last": names[-1]}, lang)
-
-
 class Session:
     """A scorekeeper session: the record of the evening and the engine replaying it."""
 
@@ -302,7 +234,7 @@ class Session:
             variant["players"] = len(doc.get("players", []))
         self.rules: Rules = self.spec.rules.from_dict(variant)
         self.entries = [self._entry_of(d) for d in doc.get("deals", [])]
-        self.state, self._deals = self._rebuild(self.entries)
+        self.state, self._deals = self.replay(self.entries)
 
     # --- creation, files ---------------------------------------------------------
     @classmethod
@@ -456,11 +388,11 @@ class Session:
             return render("scorekeeper.row", {"row": row}, lang)
         return render("scorekeeper.row.with", {"row": row, "parts": ", ".join(parts)}, lang)
 
-    def _where(self, row: int, deal: dict[str, Any] | None = None) -> Worded:
+    def where(self, row: int, deal: dict[str, Any] | None = None) -> Worded:
         """:meth:`describe` in every language, for a message."""
         return Worded.of(lambda lang: self.describe(row, deal, lang))
 
-    def _refusal(
+    def refusal(
         self,
         where: tuple[int, dict[str, Any] | None],
         error: IllegalActionError,
@@ -473,7 +405,7 @@ class Session:
             row=row,
             seat=error.seat,
             rule=error.rule,
-            where=self._where(row, deal),
+            where=self.where(row, deal),
             detail=Worded.of(lambda lang: self._names(error.text(lang), state)),
         )
 
@@ -515,7 +447,7 @@ class Session:
                 }
         return entry
 
-    def _rebuild(
+    def replay(
         self, entries: Sequence[dict[str, Any]], start: int = 1
     ) -> tuple[GameState, list[dict[str, Any]]]:
         """Replay ``entries`` on a fresh state: the state after them and each deal as recorded."""
@@ -523,7 +455,7 @@ class Session:
         deals: list[dict[str, Any]] = []
         for i, entry in enumerate(entries, start=1):
             at = {**entry, "seating": list(self._seating(state))}
-            where = self._where(i, at)
+            where = self.where(i, at)
             if state.is_terminal():
                 raise ScorekeeperError(
                     "scorekeeper.already_over", row=i, rule="game_over", where=where
@@ -541,12 +473,12 @@ class Session:
             try:
                 state.apply_reported_deal(copy.deepcopy(entry))
             except IllegalActionError as e:
-                raise self._refusal((i, at), e, state) from None
+                raise self.refusal((i, at), e, state) from None
             deals.append(copy.deepcopy(state.deal_records[-1]))
         return state, deals
 
     def _commit(self, entries: list[dict[str, Any]], pending: dict[str, Any] | None = None) -> None:
-        state, deals = self._rebuild(entries)
+        state, deals = self.replay(entries)
         if pending is not None:
             self._check_open(state, len(entries) + 1, pending)
         old = (self.doc, self.entries, self.state)
@@ -649,15 +581,15 @@ class Session:
         at = {**entry, "seating": list(self._seating(state))}
         if state.is_terminal():
             raise ScorekeeperError(
-                "scorekeeper.already_over", row=row, rule="game_over", where=self._where(row, at)
+                "scorekeeper.already_over", row=row, rule="game_over", where=self.where(row, at)
             )
         try:
             state.clone().apply_reported_deal(copy.deepcopy(entry))
         except IllegalActionError as e:
             if e.key == _NO_RESULT.get(self.spec.name):
                 return
-            raise self._refusal((row, at), e, state) from None
-        raise ScorekeeperError("scorekeeper.open_has_result", row=row, where=self._where(row, at))
+            raise self.refusal((row, at), e, state) from None
+        raise ScorekeeperError("scorekeeper.open_has_result", row=row, where=self.where(row, at))
 
     def sheet_doc(self) -> dict[str, Any]:
         """The record with the open row as its last deal: what a sheet draws (the bids
@@ -667,295 +599,24 @@ class Session:
             return self.doc
         return {**self.doc, "deals": [*self.doc["deals"], pending]}
 
-    # --- Plump ---------------------------------------------------------------------------------
-    def plump_deal(
-        self,
-        bids: Sequence[int | None],
-        tricks: Sequence[int | str] | None,
-        *,
-        row: int | None = None,
-        trump: str | None = None,
-    ) -> dict[str, Any]:
-        """A Plump deal from bids and tricks given in seat order (the columns of the sheet).
-
-        Tricks may be counts or made/missed marks (see :func:`resolve_tricks`).
-        """
-        self._require("plump")
-        n = len(self.players)
-        row = row if row is not None else len(self.entries) + 1
-        dealer, size = self._row_dealer_size(row)
-        at = {"dealer": dealer, "cards": size}
-        where = self._where(row, at)
-        if len(bids) != n or any(b is None for b in bids):
-            raise ScorekeeperError("scorekeeper.bid_each", row=row, where=where, players=n)
-        order = [(dealer + 1 + k) % n for k in range(n)]
-        deal: dict[str, Any] = {
-            "dealer": dealer,
-            "cards": size,
-            "auction": [{"seat": s, "call": str(bids[s])} for s in order],
-        }
-        if trump is not None:
-            deal["trump"] = trump_letter(trump)
-        self._check_calls(row, deal)
-        if tricks is not None:
-            try:
-                marks = [parse_mark(t) for t in tricks]
-                counts = resolve_tricks(size, [int(b or 0) for b in bids], marks, self.players)
-            except ValueError as e:
-                raise ScorekeeperError(
-                    "scorekeeper.at",
-                    row=row,
-                    rule="tricks",
-                    where=where,
-                    detail=Worded({lang: error_text(e, lang) for lang in LANGS}),
-                ) from None
-            deal["result"] = {"tricks": counts}
-        return deal
-
-    def add_plump(
-        self,
-        bids: Sequence[int | None],
-        tricks: Sequence[int | str],
-        *,
-        trump: str | None = None,
-    ) -> dict[str, Any]:
-        """Add the next Plump deal: bids and tricks (or +/- marks) in seat order."""
-        return self.add(self.plump_deal(bids, tricks, trump=trump))
-
-    def edit_plump(
-        self, row: int, bids: Sequence[int | None], tricks: Sequence[int | str]
-    ) -> dict[str, Any]:
-        """Correct a Plump row (1-based)."""
-        if not 1 <= row <= len(self.entries):
-            raise ScorekeeperError("scorekeeper.no_row", row=row, rows=len(self.entries))
-        trump = self.entries[row - 1].get("trump")
-        return self.edit(row, self.plump_deal(bids, tricks, row=row, trump=trump))
-
-    def check_bids(self, bids: Sequence[int | None]) -> None:
-        """Check the bids made so far in the next Plump deal (seat order, ``None`` = not yet).
-
-        Bids must come in turn from förhand; the engine judges them (range,
-        spärren).  Raises :class:`ScorekeeperError` naming the bid refused.
-        """
-        self._require("plump")
-        nxt = self.next_deal()
-        if nxt is None:
-            raise ScorekeeperError("scorekeeper.game_over", rule="game_over")
-        made = [s for s in nxt.order if bids[s] is not None]
-        if made != nxt.order[: len(made)]:
-            missing = next(s for s in nxt.order if bids[s] is None)
-            raise ScorekeeperError(
-                "scorekeeper.bids_before",
-                row=nxt.row,
-                rule="turn",
-                where=self._where(nxt.row),
-                bidder=self.players[made[-1]],
-                missing=self.players[missing],
-            )
-        deal = {
-            "dealer": nxt.dealer,
-            "cards": nxt.cards,
-            "auction": [{"seat": s, "call": str(bids[s])} for s in made],
-        }
-        try:
-            self.state.clone().apply_reported_deal(deal)
-        except IllegalActionError as e:
-            if e.rule in ("truncated", "missing_field"):
-                return  # legal so far: only the rest is missing
-            raise self._refusal((nxt.row, None), e) from None
-
-    def forbidden_bid(self, bids: Sequence[int | None]) -> int | None:
-        """The bid the dealer may not make in the next Plump deal, given the others' bids.
-
-        Asked of the engine: the one bid it refuses for the dealer, if any.
-        """
-        nxt = self.next_deal()
-        if nxt is None or nxt.cards is None:
-            return None
-        for bid in range(nxt.cards + 1):
-            trial = list(bids)
-            trial[nxt.dealer] = bid
-            try:
-                self.check_bids(trial)
-            except ScorekeeperError as e:
-                if e.rule == "sparr":
-                    return bid
-        return None
-
-    # --- Priffe ---------------------------------------------------------------------------------
-    def priffe_deal(
-        self,
-        calls: Sequence[str] | None,
-        tricks: Sequence[int] | None,
-        honours: tuple[int, Sequence[int]] | None = None,
-        *,
-        row: int | None = None,
-        contract: str | None = None,
-        bidder: int | None = None,
-    ) -> dict[str, Any]:
-        """A Priffe deal: the calls in order from förhand, the tricks and the honours.
-
-        A table that wrote down only the contract and who bid it gives
-        ``contract`` and ``bidder`` (a seat) instead of ``calls``: the calls are
-        then the bidder's bid with everyone else passing (``tvångsnoll``: all
-        pass), which the engine judges like any other.  ``tricks`` is two
-        numbers, per side (seats 0+2, then 1+3), or one: the declaring side's
-        tricks (the defence has the rest; side 0+2 in tvångsnoll).  ``honours``
-        is ``(seat, held)``: any seat of the side that held them and ``[4, 0]``,
-        ``[3, 1]`` or ``[3, 0]``.  Without ``tricks`` the deal has no result: the
-        calls of an open row (:meth:`open`).
-
-        >>> s = Session.new("priffe", ["Anna", "Björn", "Cissi", "David"])
-        >>> s.priffe_deal(None, [9], contract="hjärter", bidder=2)["auction"]
-        [{'seat': 1, 'call': 'pass'}, {'seat': 2, 'call': 'hjärter'}, {'seat': 3, 'call': 'pass'}, {'seat': 0, 'call': 'pass'}]
-        """
-        self._require("priffe")
-        row = row if row is not None else len(self.entries) + 1
-        dealer = self._row_dealer_size(row)[0]
-        n = len(self.players)
-        if calls is None:
-            calls = self._calls_for(row, dealer, contract, bidder)
-        if len(calls) > n:
-            raise ScorekeeperError(
-                "scorekeeper.too_many_calls",
-                row=row,
-                rule="turn",
-                where=self._where(row),
-                calls=len(calls),
-                players=n,
-            )
-        order = [(dealer + 1 + k) % n for k in range(n)]
-        auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
-        if tricks is None:
-            return {"dealer": dealer, "auction": auction}
-        result: dict[str, Any] = {}
-        if len(tricks) == 1:
-            mine = int(tricks[0])
-            if not 0 <= mine <= 13:
-                raise ScorekeeperError(
-                    "scorekeeper.tricks_of_13",
-                    row=row,
-                    rule="trick_sum",
-                    where=self._where(row),
-                    tricks=mine,
-                )
-            side = self._declaring_side(row, dealer, auction)
-            result["tricks"] = [mine, 13 - mine] if side == 0 else [13 - mine, mine]
-        else:
-            result["tricks"] = [int(t) for t in tricks]
-        if honours is not None:
-            seat, held = honours
-            result["honours"] = {"side": int(seat) % 2, "held": [int(h) for h in held]}
-        return {"dealer": dealer, "auction": auction, "result": result}
-
-    def _calls_for(
-        self, row: int, dealer: int, contract: str | None, bidder: int | None
-    ) -> list[str]:
-        """The calls that make ``contract`` by ``bidder``: the others pass."""
-        n = len(self.players)
-        name = (contract or "").strip().lower()
-        if name in ("tvångsnoll", "tvangsnoll", "pass"):
-            return ["pass"] * n
-        if not name or bidder is None:
-            raise ScorekeeperError(
-                "scorekeeper.give_calls", row=row, rule="missing_field", where=self._where(row)
-            )
-        order = [(dealer + 1 + k) % n for k in range(n)]
-        k = order.index(bidder)
-        rest = [] if name == "spel" else ["pass"] * (n - k - 1)
-        return ["pass"] * k + [name] + rest
-
-    def check_calls(self, calls: Sequence[str], row: int | None = None) -> None:
-        """Check the calls made so far in a Priffe deal (in order from förhand).
-
-        The engine judges them (turn, bid order, who may bid spader, spel ends
-        the auction); :class:`ScorekeeperError` names the call refused.
-        """
-        self._require("priffe")
-        row = row if row is not None else len(self.entries) + 1
-        dealer = self._row_dealer_size(row)[0]
-        n = len(self.players)
-        order = [(dealer + 1 + k) % n for k in range(n)]
-        if len(calls) > n:
-            raise ScorekeeperError(
-                "scorekeeper.calls_once", row=row, rule="turn", where=self._where(row), players=n
-            )
-        auction = [{"seat": order[k], "call": str(c).strip().lower()} for k, c in enumerate(calls)]
-        self._check_calls(row, {"dealer": dealer, "auction": auction})
-
-    def _declaring_side(self, row: int, dealer: int, auction: list[dict[str, Any]]) -> int:
-        """Ask the engine whose contract the calls make (side 0 in tvångsnoll)."""
-        probe = self._rebuild(self.entries[: row - 1])[0]
-        try:
-            probe.apply_reported_deal(
-                {"dealer": dealer, "auction": auction, "result": {"tricks": [13, 0]}}
-            )
-        except IllegalActionError as e:
-            raise self._refusal((row, None), e, probe) from None
-        declarers = probe.deal_records[-1].get("result", {}).get("declarers") or [0]
-        return int(declarers[0]) % 2
-
-    # --- Tremanswhist ------------------------------------------------------------------------------
-    def tremanswhist_deal(
-        self,
-        tricks: Sequence[int] | None,
-        *,
-        upcard: str | None = None,
-        kind: str | None = None,
-        trump: str | None = None,
-        taker: int | None = None,
-        purchases: Sequence[int] | None = None,
-        row: int | None = None,
-    ) -> dict[str, Any]:
-        """A Tremanswhist deal: the upcard (or its band: ``kind`` plus/minus and
-        ``trump``), who took the fourth pile (a seat, or ``None``: nobody) or, in
-        the buying variant, how many cards each bought in turn from förhand,
-        and the tricks per seat (``None``: not yet, an open row)."""
-        self._require("tremanswhist")
-        row = row if row is not None else len(self.entries) + 1
-        dealer = self._row_dealer_size(row)[0]
-        n = len(self.players)
-        order = [(dealer + 1 + k) % n for k in range(n)]
-        deal: dict[str, Any] = {"dealer": dealer}
-        if upcard:
-            deal["upcard"] = upcard.strip().upper()
-        if kind:
-            deal["kind"] = kind.strip().lower()
-        if trump is not None:
-            deal["trump"] = trump_letter(trump)
-        if purchases is not None:
-            deal["exchanges"] = [
-                {"seat": order[k], "count": int(c)} for k, c in enumerate(purchases) if k < n
-            ]
-        elif taker is not None:
-            offers = []
-            for seat in order:
-                offers.append({"seat": seat, "take": seat == taker})
-                if seat == taker:
-                    break
-            deal["exchanges"] = offers
-        if tricks is not None:
-            deal["result"] = {"tricks": [int(t) for t in tricks]}
-        return deal
-
-    def _check_calls(self, row: int, deal: dict[str, Any]) -> None:
+    def judge_calls(self, row: int, deal: dict[str, Any]) -> None:
         """Let the engine judge the calls of ``deal`` (row ``row``) before anything else."""
         if row == len(self.entries) + 1:
             probe = self.state.clone()
         else:
-            probe = self._rebuild(self.entries[: row - 1])[0]
+            probe = self.replay(self.entries[: row - 1])[0]
         try:
             probe.apply_reported_deal({k: v for k, v in deal.items() if k != "result"})
         except IllegalActionError as e:
             if e.rule in ("truncated", "missing_field"):
                 return  # the calls are fine; only the rest is missing
-            raise self._refusal((row, deal), e, probe) from None
+            raise self.refusal((row, deal), e, probe) from None
 
     def dealer_of(self, row: int) -> int:
         """The dealer's seat in row ``row`` (an entered row or the next one)."""
-        return self._row_dealer_size(row)[0]
+        return self.dealer_size(row)[0]
 
-    def _row_dealer_size(self, row: int) -> tuple[int, int]:
+    def dealer_size(self, row: int) -> tuple[int, int]:
         if row <= len(self.entries):
             entry = self.entries[row - 1]
             return int(entry["dealer"]), int(entry.get("cards") or 0)
@@ -963,10 +624,6 @@ class Session:
         if nxt is None or row != nxt.row:
             raise ScorekeeperError("scorekeeper.game_over_row", row=row, rule="game_over")
         return nxt.dealer, int(nxt.cards or 0)
-
-    def _require(self, game: str) -> None:
-        if self.spec.name != game:
-            raise ScorekeeperError("scorekeeper.other_game", kept=self.spec.name, game=game)
 
 
 #: What the table reports in ``result``; the rest is computed again when rows are re-scored.
@@ -1145,7 +802,7 @@ def _check_figures(session: Session) -> None:
                     "scorekeeper.file.figure",
                     row=row,
                     rule="score" if key == "points" else f"result_{key}",
-                    where=session._where(row),
+                    where=session.where(row),
                     field=key,
                     shown=_shown(_canonical(have[key]), 60),
                     want=_canonical(value),
@@ -1172,8 +829,9 @@ def validate_protokoll(doc: dict[str, Any], path: str | Path | None = None) -> S
     (:func:`stickspel.records.replay`).  Anything wrong is one
     :class:`ScorekeeperError` naming the file (``path``), the row and the problem.
 
+    >>> from stickspel.protokoll.plump_sheet import add_plump
     >>> s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
-    >>> _ = s.add_plump(bids=[0, 1, 0], tricks=["+", "-", 2])
+    >>> _ = add_plump(s, bids=[0, 1, 0], tricks=["+", "-", 2])
     >>> doc = copy.deepcopy(s.doc)
     >>> doc["deals"][0]["result"]["points"] = [10, 0, 99]
     >>> validate_protokoll(doc, "kväll.json")

@@ -38,15 +38,14 @@ from pydantic import BaseModel, Field
 from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.i18n import game_title, render
 from stickspel.protokoll import build_sheet
-from stickspel.protokoll.entry import FIELDS, add_row, correct_row, per_player
+from stickspel.protokoll.entry import FIELDS, add_row, correct_row
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
     Worded,
-    parse_count,
-    parse_mark,
     validate_protokoll,
 )
+from stickspel.protokoll.sheetrules import sheet_rules
 from stickspel.records import RecordError
 from stickspel.server.common import LANGS, error, error_of, store_of, templates_of
 from stickspel.server.rooms import new_token, token_hash
@@ -480,8 +479,8 @@ async def undo(sheet_id: str, body: UndoIn, request: Request) -> dict[str, Any] 
 async def check_entry(
     sheet_id: str, body: CheckIn, request: Request
 ) -> dict[str, Any] | JSONResponse:
-    """Judge a deal as it is typed, by the scorekeeper (no rules in the page): the
-    Plump bids in turn (and the one bid the spärr forbids the dealer), each trick
+    """Judge a deal as it is typed, by the game's sheet rules (no rules in the page):
+    the Plump bids in turn (and the one bid the spärr forbids the dealer), each trick
     count against the deal's size, Priffe's calls; ``{"ok": true}`` or the reason."""
     opened = _open(request, sheet_id)
     if isinstance(opened, JSONResponse):
@@ -492,59 +491,10 @@ async def check_entry(
     fields: dict[str, str | None] = {k: v for k, v in body.fields.items() if v not in ("", None)}
     answer: dict[str, Any] = {"ok": True}
     try:
-        if session.game == "plump":
-            answer.update(_check_plump(session, row, fields))
-        elif session.game == "priffe" and fields.get("calls") and row == len(session.entries) + 1:
-            session.check_calls([c.strip() for c in str(fields["calls"]).split(",") if c.strip()])
+        answer.update(sheet_rules(session.spec).check(session, row, fields))
     except (ScorekeeperError, StickspelError, ValueError) as e:
         return _refused(e, session, getattr(e, "row", None) or row)
     return answer
-
-
-def _check_plump(session: Session, row: int, fields: dict[str, str | None]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    n = len(session.players)
-    is_next = row == len(session.entries) + 1
-    nxt = session.next_deal()
-    cards = nxt.cards if is_next and nxt is not None else None
-    if not is_next and 1 <= row <= len(session.entries):
-        cards = session.entries[row - 1].get("cards")
-    bids: list[int | None] = [None] * n
-    if fields.get("bids") is not None:
-        parts = [p.strip() for p in str(fields["bids"]).split(",")] + [""] * n
-        for seat, text in enumerate(parts[:n]):
-            if text:
-                value = parse_count(text)
-                if value is None:
-                    raise ScorekeeperError(
-                        "scorekeeper.cli.not_a_number", what="bids", shown=repr(text[:20])
-                    )
-                bids[seat] = value
-        if is_next:
-            session.check_bids(bids)
-            forbidden = session.forbidden_bid(bids)
-            out["forbidden"] = forbidden
-    if fields.get("tricks") is not None and cards is not None:
-        parts = [p.strip() for p in str(fields["tricks"]).split(",")] + [""] * n
-        for seat, text in enumerate(parts[:n]):
-            if not text:
-                continue
-            mark = parse_mark(text)
-            if isinstance(mark, int) and not 0 <= mark <= int(cards):
-                raise ScorekeeperError(
-                    "scorekeeper.cli.tricks_range",
-                    name=session.players[seat],
-                    cards=cards,
-                    tricks=mark,
-                )
-        if all(parts[:n]) and fields.get("bids"):
-            per_player(session, str(fields["tricks"]), "tricks")
-            session.plump_deal(
-                [parse_count(b) for b in str(fields["bids"]).split(",")],
-                [parse_mark(t) for t in parts[:n]],
-                row=row,
-            )
-    return out
 
 
 async def print_sheet(sheet_id: str, request: Request) -> Response:

@@ -1,0 +1,76 @@
+"""What a score-sheet row of each game is: the small Protocol the front ends
+(``stickspel protokoll`` and the web's score sheets) call to check a row as it is
+typed and to build it, so that every entry is judged in one place.
+
+Each game's rules live in ``protokoll/<game>_sheet.py``; :func:`sheet_rules` hands
+them out by the game's spec.  The scorekeeper's :class:`~.scorekeeper.Session`
+keeps the rows, replays them on the engine and totals them.
+
+>>> from stickspel.protokoll.scorekeeper import Session
+>>> s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
+>>> sheet_rules(s.spec).check(s, 1, {"bids": ",1,1"})  # Björn and Cissi have bid
+{'forbidden': 0}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from stickspel.games.registry import GameSpec
+from stickspel.protokoll.plump_sheet import PLUMP_SHEET
+from stickspel.protokoll.priffe_sheet import PRIFFE_SHEET
+from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
+from stickspel.protokoll.tremanswhist_sheet import TREMANSWHIST_SHEET
+
+__all__ = ["Fields", "SheetRules", "sheet_rules"]
+
+#: A row's fields as typed, by name (``bids``, ``tricks``, ``calls`` …; ``None``: not given).
+Fields = dict[str, str | None]
+
+
+class SheetRules(Protocol):
+    """One game's score-sheet row: what is written first, how it is checked and built."""
+
+    #: The game (its spec's name).
+    game: str
+    #: The message asking for what is written first (a row with neither calls nor tricks).
+    first: str
+    #: The message asking for the tricks of an open row entered again without them.
+    tricks_wanted: str
+    #: Whether the tricks alone make a row (the engine judges what else it needs).
+    tricks_alone: bool
+    #: What a correction keeps of the row's result when it is not given again.
+    kept: tuple[str, ...]
+
+    def calls_given(self, fields: Fields) -> bool:
+        """Whether what is written before the deal is played is there."""
+        ...
+
+    def deal(
+        self, session: Session, fields: Fields, *, row: int | None, open_row: bool
+    ) -> dict[str, Any]:
+        """The deal of row ``row`` (``None``: the next) from its fields; ``open_row``:
+        its calls alone."""
+        ...
+
+    def fill(self, session: Session, old: dict[str, Any], out: Fields) -> None:
+        """The fields of ``out`` not given (``None``) taken from the row as written."""
+        ...
+
+    def check(self, session: Session, row: int, fields: Fields) -> dict[str, Any]:
+        """Judge row ``row`` as far as it is typed (raises on the first thing wrong);
+        what the table should know besides (Plump: the bid the dealer may not make)."""
+        ...
+
+
+_RULES: dict[str, SheetRules] = {
+    rules.game: rules for rules in (PLUMP_SHEET, PRIFFE_SHEET, TREMANSWHIST_SHEET)
+}
+
+
+def sheet_rules(spec: GameSpec) -> SheetRules:
+    """The score-sheet rules of the game of ``spec``."""
+    rules = _RULES.get(spec.name)
+    if rules is None:
+        raise ScorekeeperError("scorekeeper.cli.no_scorekeeping", game=spec.name)
+    return rules
