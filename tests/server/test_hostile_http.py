@@ -264,6 +264,19 @@ def test_hostile_paths_and_queries(
     assert not errors.records, [r.getMessage() for r in errors.records]
 
 
+@pytest.mark.parametrize("value", ["%0A", "%0D%0Ax", "%1B%5B31m", "%E2%80%AE", "%ED%A0%80"])
+def test_an_id_with_controls_is_named_in_one_line(
+    target: Target, errors: ErrorLog, value: str
+) -> None:
+    """A refusal that names the id from the path shows its controls, never a line break
+    (hypothesis once found ``GET /api/sheets/%0A`` answered in two lines)."""
+    for path in target.paths("GET"):
+        url = path.rsplit("/", 1)[0] + "/" + value
+        status, headers, answer = send(target.running, "GET", url)
+        check_answer(status, headers, answer, f"GET {url}")
+    assert not errors.records, [r.getMessage() for r in errors.records]
+
+
 def test_no_listing_of_tables(target: Target) -> None:
     """docs/protocol.md: the server lists no one's tables to anyone."""
     status, _, _ = send(target.running, "GET", "/api/tables")

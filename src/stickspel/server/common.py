@@ -16,6 +16,7 @@ from jinja2 import Environment
 from starlette.requests import HTTPConnection
 
 from stickspel.core import StickspelError, error_text
+from stickspel.safetext import plain
 from stickspel.server.rooms import Rooms
 from stickspel.server.store import Store
 
@@ -70,8 +71,10 @@ def error(status: int, code: str, key: str | None = None, **params: Any) -> JSON
 
 
 def error_of(status: int, code: str, e: BaseException) -> JSONResponse:
-    """An error answer with the text of ``e`` in both languages."""
-    body = {"code": code, "message": error_text(e, "en"), "sv": error_text(e, "sv")}
+    """An error answer with the text of ``e`` in both languages, each one line: what
+    it quotes of the request (an id in the path, a name) shows its controls as
+    pictures (:func:`~stickspel.safetext.plain`), never a line break."""
+    body = {"code": code, "message": plain(error_text(e, "en")), "sv": plain(error_text(e, "sv"))}
     return JSONResponse({"error": body}, status_code=status)
 
 

@@ -47,6 +47,7 @@ from stickspel.protokoll.scorekeeper import (
 )
 from stickspel.protokoll.sheetrules import sheet_rules
 from stickspel.records import RecordError
+from stickspel.safetext import plain
 from stickspel.server.common import LANGS, error, error_of, store_of, templates_of
 from stickspel.server.rooms import new_token, token_hash
 from stickspel.server.store import StoredSheet, VersionConflict
@@ -265,7 +266,7 @@ def _refused(e: Exception, session: Session, row: int) -> JSONResponse:
         text = error_text(e, lang)
         if not (str(e).startswith("row ") or "no row" in str(e)):
             text = f"{session.describe(row, lang=lang)}: {text}"
-        body[key] = text
+        body[key] = plain(text)  # one line, whatever the entry quoted
     return JSONResponse({"error": body}, status_code=422)
 
 

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from stickspel.core import RulesError
+from stickspel.safetext import plain
 from stickspel.server.common import error, error_of, no_table, not_host, rooms_of, store_of
 from stickspel.server.rooms import Room, SeatSpec
 
@@ -230,7 +231,7 @@ async def qr(body: QrIn) -> Response:
 def _rules_refused(e: RulesError, game: str) -> JSONResponse:
     from stickspel.server.catalog import rules_error_text
 
-    words = {lang: rules_error_text(e, game, lang) for lang in ("en", "sv")}
+    words = {lang: plain(rules_error_text(e, game, lang)) for lang in ("en", "sv")}
     body = {"code": "rules", "message": words["en"], "sv": words["sv"]}
     return JSONResponse({"error": body}, status_code=400)
 
