@@ -29,6 +29,7 @@ __all__ = [
     "templates_of",
     "request_lang",
     "error",
+    "error_answer",
     "no_table",
     "not_host",
 ]
@@ -71,10 +72,16 @@ def error(status: int, code: str, key: str | None = None, **params: Any) -> JSON
 
 
 def error_of(status: int, code: str, e: BaseException) -> JSONResponse:
-    """An error answer with the text of ``e`` in both languages, each one line: what
-    it quotes of the request (an id in the path, a name) shows its controls as
-    pictures (:func:`~stickspel.safetext.plain`), never a line break."""
-    body = {"code": code, "message": plain(error_text(e, "en")), "sv": plain(error_text(e, "sv"))}
+    """An error answer with the text of ``e`` in both languages."""
+    return error_answer(status, code, {lang: error_text(e, lang) for lang in ("en", "sv")})
+
+
+def error_answer(status: int, code: str, words: dict[str, str]) -> JSONResponse:
+    """An error answer worded ``words[lang]`` in English (``message``) and Swedish
+    (``sv``), each one line: what it quotes of the request (an id in the path, a name)
+    shows its controls as pictures (:func:`~stickspel.safetext.plain`), never a line
+    break."""
+    body = {"code": code, "message": plain(words["en"]), "sv": plain(words["sv"])}
     return JSONResponse({"error": body}, status_code=status)
 
 

@@ -47,8 +47,7 @@ from stickspel.protokoll.scorekeeper import (
 )
 from stickspel.protokoll.sheetrules import sheet_rules
 from stickspel.records import RecordError
-from stickspel.safetext import plain
-from stickspel.server.common import LANGS, error, error_of, store_of, templates_of
+from stickspel.server.common import LANGS, error, error_answer, error_of, store_of, templates_of
 from stickspel.server.rooms import new_token, token_hash
 from stickspel.server.store import StoredSheet, VersionConflict
 from stickspel.server.wsguard import BadMessage, origin_ok, parse_message, receive_frame
@@ -257,17 +256,17 @@ def _session(sheet: StoredSheet) -> Session:
 def _refused(e: Exception, session: Session, row: int) -> JSONResponse:
     """A refusal in both languages, naming the row as the CLI does; a field the CLI
     names by its option (``bids``) is named in words of the page's language."""
-    body: dict[str, str] = {"code": "refused"}
+    words: dict[str, str] = {}
     params = getattr(e, "params", None)
     what = params.get("what") if isinstance(params, dict) else None
     if what in ("bids", "tricks", "bought") and isinstance(params, dict):
         params["what"] = Worded.of(lambda lang: render(f"scorekeeper.what.{what}", {}, lang))
-    for lang, key in (("en", "message"), ("sv", "sv")):
+    for lang in LANGS:
         text = error_text(e, lang)
         if not (str(e).startswith("row ") or "no row" in str(e)):
             text = f"{session.describe(row, lang=lang)}: {text}"
-        body[key] = plain(text)  # one line, whatever the entry quoted
-    return JSONResponse({"error": body}, status_code=422)
+        words[lang] = text
+    return error_answer(422, "refused", words)
 
 
 def _rules_text(body: CreateSheet) -> str:

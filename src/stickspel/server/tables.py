@@ -12,8 +12,16 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from stickspel.core import RulesError
-from stickspel.safetext import plain
-from stickspel.server.common import error, error_of, no_table, not_host, rooms_of, store_of
+from stickspel.server.common import (
+    LANGS,
+    error,
+    error_answer,
+    error_of,
+    no_table,
+    not_host,
+    rooms_of,
+    store_of,
+)
 from stickspel.server.rooms import Room, SeatSpec
 
 if TYPE_CHECKING:
@@ -231,9 +239,7 @@ async def qr(body: QrIn) -> Response:
 def _rules_refused(e: RulesError, game: str) -> JSONResponse:
     from stickspel.server.catalog import rules_error_text
 
-    words = {lang: plain(rules_error_text(e, game, lang)) for lang in ("en", "sv")}
-    body = {"code": "rules", "message": words["en"], "sv": words["sv"]}
-    return JSONResponse({"error": body}, status_code=400)
+    return error_answer(400, "rules", {lang: rules_error_text(e, game, lang) for lang in LANGS})
 
 
 def _rules_text(body: CreateTable) -> str:
