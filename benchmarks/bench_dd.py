@@ -137,7 +137,7 @@ def bench_playouts(seconds: float, seed: int) -> None:
 def plump_first_lead(cards: int, seed: int, options: str = "") -> GameState:
     """A deal after the bids (the heuristic bot bids for every seat), first lead to come."""
     from stickspel.bots import Turn
-    from stickspel.bots.plump import HeuristicBot
+    from stickspel.games.plump.bot import HeuristicBot
 
     game = load_game(f"plump(players=4,max_cards={cards},deal_order=single{options})")
     state = game.new_initial_state()

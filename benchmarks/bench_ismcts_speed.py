@@ -28,7 +28,7 @@ import pyspiel
 from bench_vs_ismcts import GAME_TEXT, dealt, ismcts
 
 from stickspel.bots import Turn
-from stickspel.bots.plump_search import plump_worlds
+from stickspel.games.plump.search import plump_worlds
 from stickspel.interop.openspiel import plump_state
 from stickspel.search.ismcts import Tree
 

@@ -23,7 +23,7 @@ from itertools import islice
 from stickspel import load_game
 from stickspel.bots import Turn
 from stickspel.bots.expert import ExpertBot
-from stickspel.bots.plump_search import plump_draw, plump_worlds
+from stickspel.games.plump.search import plump_draw, plump_worlds
 from stickspel.search import BACKEND
 
 GAME = "plump(players=4,max_cards=10,deal_order=single,trump=upcard,first_lead=forhand)"

@@ -8,7 +8,7 @@ Run by hand (needs the ``openspiel`` extra and numba)::
 Deals of ``oh_hell(players=4,num_tricks_fixed=10)`` are played by four IS-MCTS
 bots (``--sims`` simulations a move).  At every decision of one seat (it goes
 round with the deal) once the bids before it are known, the expert's compiled
-draw (:func:`stickspel.bots.plump_search.plump_draw`) deals ``--worlds`` worlds from
+draw (:func:`stickspel.games.plump.search.plump_draw`) deals ``--worlds`` worlds from
 that seat's view under each model below, and each hidden card's chance to lie
 where it truly lies is read off the weighted worlds.  Printed: the mean of
 ``-ln`` of that chance (nats a card; lower is better), and each model's
@@ -37,7 +37,7 @@ from bench_vs_ismcts import GAME_TEXT, dealt, ismcts, ismcts_seeds
 
 import stickspel.bots.inference as inference
 from stickspel.bots import Turn
-from stickspel.bots.plump_search import plump_draw
+from stickspel.games.plump.search import plump_draw
 from stickspel.interop.openspiel import plump_state
 from stickspel.search import Position
 from stickspel.search import kernels as K

@@ -4,13 +4,23 @@ inside functions, not ``if TYPE_CHECKING:``), checked against the layering
     core → i18n → games → search → records · table → bots · protokoll · views
          → simulate · match · … → server · envs · interop → cli
 
+A game is one package, ``stickspel.games.<game>``: its engine (rules, state,
+observer, worlds, summary) is in the games layer; each of its parts for a layer
+above (``codec``, ``view``, ``protokoll``, ``sheet``, ``bot``, ``search``) is in
+that layer, and imports only the engine, its own game's modules and that layer's
+Protocols and helpers (and what is below).  The game's spec (its ``__init__``)
+names its parts by functions that import them on first use: those edges are how
+the layers reach a game without knowing it, so they are not counted; no module
+outside ``stickspel.games`` imports one game (``game_imports``).
+
 Prints every import that goes up a layer and every circle of modules (a group
 where each module reaches every other by imports); exits 1 if there is either.
 
-Usage: python scripts/import_graph.py [--edges] [--package] [--types]
+Usage: python scripts/import_graph.py [--edges] [--package] [--types] [--games]
   --edges    also print every edge between two packages
   --package  circles among packages instead of modules
   --types    count the imports under ``if TYPE_CHECKING:`` too (circles of types)
+  --games    list the imports of one game's modules from outside its package
 """
 
 from __future__ import annotations
@@ -91,15 +101,55 @@ def imports(root: Path = ROOT, types: bool = False) -> dict[str, set[tuple[str, 
                     continue
                 while target not in modules and "." in target:
                     target = target.rsplit(".", 1)[0]  # an attribute: its module
-                if target != name and target in modules:
+                if target != name and target in modules and not spec_edge(name, target):
                     edges.setdefault(name, set()).add((target, node.lineno))
     return edges
 
 
+#: The layer of each part of a game's package that belongs to a layer above the engine.
+GAME_PARTS: dict[str, str] = {
+    "codec": "records",
+    "view": "views",
+    "protokoll": "protokoll",
+    "sheet": "protokoll",
+    "bot": "bots",
+    "search": "bots",
+}
+
+
 def part(module: str) -> str:
-    """The top-level part of ``stickspel.<part>.…``."""
+    """The top-level part of ``stickspel.<part>.…`` (a game's part: its layer's)."""
     pieces = module.split(".")
+    if len(pieces) > 3 and pieces[1] == "games" and pieces[3] in GAME_PARTS:
+        return GAME_PARTS[pieces[3]]
     return pieces[1] if len(pieces) > 1 else pieces[0]
+
+
+def game_of(module: str) -> str | None:
+    """The game whose package holds ``module`` (``None``: no game's)."""
+    pieces = module.split(".")
+    if len(pieces) > 2 and pieces[1] == "games" and pieces[2] not in ("registry", "spec"):
+        return pieces[2]
+    return None
+
+
+def spec_edge(source: str, target: str) -> bool:
+    """Whether ``source`` is a game's spec naming one of its own parts."""
+    game = game_of(source)
+    return game is not None and source == f"stickspel.games.{game}" and game_of(target) == game
+
+
+def game_imports(edges: dict[str, set[tuple[str, int]]]) -> list[str]:
+    """Imports of one game's modules from outside that game's package."""
+    return [
+        f"{source}:{line} -> {target}"
+        for source, targets in sorted(edges.items())
+        for target, line in sorted(targets)
+        if game_of(target) is not None
+        and game_of(source) != game_of(target)
+        # the registry names every game; the package's top re-exports Plump's classes
+        and source not in ("stickspel.games.registry", "stickspel")
+    ]
 
 
 def upward(edges: dict[str, set[tuple[str, int]]]) -> list[str]:
@@ -174,12 +224,17 @@ def main(argv: list[str]) -> int:
             print(f"{a} -> {', '.join(sorted(bs))}")
     ups = upward(edges)
     found = circles(graph)
+    reaching = game_imports(edges)
     n_edges = sum(len(v) for v in graph.values())
     kind = "packages" if by_package else "modules"
     print(f"{len(graph)} {kind} with imports, {n_edges} edges")
     print(f"{len(ups)} imports up the layering")
     for line in ups:
         print(f"  {line}")
+    print(f"{len(reaching)} imports of one game's modules from outside its package")
+    if "--games" in argv:
+        for line in reaching:
+            print(f"  {line}")
     print(f"{len(found)} circles")
     for group in found:
         print(f"  {', '.join(group)}")

@@ -41,9 +41,9 @@ from typing import Any
 import numpy as np
 
 from stickspel.bots import Turn
-from stickspel.bots.plump import HeuristicBot
 from stickspel.core.cards import mask_of
 from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.games.plump.bot import HeuristicBot
 from stickspel.search import Position, playout_tricks
 from stickspel.search.redeal import count_mask
 

@@ -355,7 +355,7 @@ def test_bid_lift_allows_a_trick_more_than_the_play_out_gives() -> None:
     assert state.current_player() == 0
 
     def values(lift: float, nil: float) -> dict[str, float]:
-        from stickspel.bots.plump_search import SEARCH
+        from stickspel.games.plump.search import SEARCH
 
         bot = ExpertBot(seed=1, think_ms=None, samples=24, bid_lift=lift, nil_lift=nil)
         found = SEARCH.call_values(

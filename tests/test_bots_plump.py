@@ -8,10 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from stickspel.bots import Turn, make_bot
-from stickspel.bots.plump import HeuristicBot, estimate_tricks
 from stickspel.core import Deal
 from stickspel.core.cards import card_str, cards_of, make_rng, parse_cards
 from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.games.plump.bot import HeuristicBot, estimate_tricks
 from stickspel.simulate import game_seed, play_game
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from stickspel.protokoll.plump_sheet import add_plump
+from stickspel.games.plump.sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session, validate_protokoll
 from stickspel.records import load_record, write_record
 from stickspel.records.io import locked

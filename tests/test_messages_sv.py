@@ -19,8 +19,8 @@ from stickspel.core import Deal, GameState, IllegalActionError, InvalidActionErr
 from stickspel.core.cards import CardError, parse_card, parse_cards
 from stickspel.games import new_game
 from stickspel.games.plump import BID_BASE, PlumpRules, PlumpState
+from stickspel.games.plump.sheet import add_plump
 from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
-from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import RecordError, replay, write_record
 

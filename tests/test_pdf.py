@@ -15,12 +15,12 @@ from test_scorekeeper_plump import EVENING, NAMES, SUBTOTAL, TOTALS
 from stickspel.bots import RandomBot, Turn
 from stickspel.core.cards import make_rng
 from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.games.plump.protokoll import blank_sheet
+from stickspel.games.plump.sheet import add_plump
+from stickspel.games.tremanswhist.sheet import tremanswhist_deal
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.pdf import write_pdf
-from stickspel.protokoll.plump import blank_sheet
-from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session
-from stickspel.protokoll.tremanswhist_sheet import tremanswhist_deal
 from stickspel.records import replay
 
 ALL_NAMES = ["Anna", "Björn", "Cissi", "David", "Åsa", "Örjan", "Märta"]

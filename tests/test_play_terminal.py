@@ -241,8 +241,7 @@ def test_the_view_shows_the_hand_by_suit_trump_first() -> None:
     from rich.console import Console
 
     from stickspel.core import Deal
-    from stickspel.games.plump import PlumpRules, PlumpState
-    from stickspel.views import plump as view
+    from stickspel.games.plump import PlumpRules, PlumpState, view
 
     state = PlumpState(PlumpRules(players=3, max_cards=4, deal_order="single"))
     hands = ("2C AS TD KH", "3C 4C 5C 6C", "7C 8C 9C TC")

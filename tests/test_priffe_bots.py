@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stickspel.bots import Turn, make_bot
-from stickspel.bots.priffe import HeuristicBot, honour_tricks
 from stickspel.core import CALL_BASE
 from stickspel.core.cards import card_str, make_rng, parse_card
 from stickspel.core.trick import LastTrickView, TrickView
 from stickspel.games.priffe import CALLS, PriffeObservation, PriffeRules, PriffeState
+from stickspel.games.priffe.bot import HeuristicBot, honour_tricks
 
 
 def play_obs(hand: str, trick: list[str], leader: int, seat: int, contract: str = "hjärter",

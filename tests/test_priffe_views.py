@@ -10,10 +10,10 @@ from stickspel.bots import Turn, make_bot
 from stickspel.core import Deal
 from stickspel.core.cards import make_rng
 from stickspel.games.priffe import PriffeRules, PriffeState, example_hands
+from stickspel.games.priffe.view import prompt, render
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.terminal import render_sheet
 from stickspel.simulate import play_game
-from stickspel.views.priffe import prompt, render
 
 PLAYERS = ["Anna", "Björn", "Cissi", "David"]
 

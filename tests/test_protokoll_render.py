@@ -17,14 +17,14 @@ from test_scorekeeper_priffe import _parti
 from stickspel.bots import RandomBot, Turn
 from stickspel.core.cards import make_rng
 from stickspel.games.plump import PlumpRules, PlumpState
+from stickspel.games.plump.protokoll import build_sheet as plump_sheet
+from stickspel.games.plump.sheet import add_plump
+from stickspel.games.tremanswhist.sheet import tremanswhist_deal
 from stickspel.protokoll import blank_sheet, build_sheet
 from stickspel.protokoll.html import render_html, render_page
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
-from stickspel.protokoll.plump import build_sheet as plump_sheet
-from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session
 from stickspel.protokoll.terminal import render_sheet
-from stickspel.protokoll.tremanswhist_sheet import tremanswhist_deal
 from stickspel.records import replay
 
 

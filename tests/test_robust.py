@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stickspel.cli import app
-from stickspel.protokoll.plump_sheet import add_plump
+from stickspel.games.plump.sheet import add_plump
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count, parse_mark
 from stickspel.records import RecordError, dump_record, load_record
 from stickspel.records.io import (

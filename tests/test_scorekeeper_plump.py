@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from stickspel.games.plump.sheet import add_plump, edit_plump, forbidden_bid, resolve_tricks
 from stickspel.protokoll import build_sheet
-from stickspel.protokoll.plump_sheet import add_plump, edit_plump, forbidden_bid, resolve_tricks
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import replay
 

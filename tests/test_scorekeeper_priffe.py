@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from stickspel.games.priffe.sheet import priffe_deal
 from stickspel.protokoll import build_sheet
-from stickspel.protokoll.priffe_sheet import priffe_deal
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import replay
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stickspel.games.plump import PlumpRules, score_deal
-from stickspel.protokoll.plump_sheet import add_plump, edit_plump, forbidden_bid
+from stickspel.games.plump.sheet import add_plump, edit_plump, forbidden_bid
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.records import replay
 

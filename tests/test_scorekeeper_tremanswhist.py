@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from stickspel.games.tremanswhist.sheet import tremanswhist_deal
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.protokoll.tremanswhist_sheet import tremanswhist_deal
 from stickspel.records import replay
 
 NAMES = ["Anna", "Björn", "Cissi"]

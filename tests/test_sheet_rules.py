@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from stickspel.core import error_text
+from stickspel.games.plump.sheet import add_plump
 from stickspel.games.registry import GAMES
 from stickspel.protokoll.entry import add_row
-from stickspel.protokoll.plump_sheet import add_plump
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
 from stickspel.protokoll.sheetrules import sheet_rules
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from terminal_session import PROMPT, STICKSPEL, Session
 
-from stickspel.protokoll.plump_sheet import add_plump
+from stickspel.games.plump.sheet import add_plump
 from stickspel.protokoll.scorekeeper import Session as Scorekeeper
 from stickspel.records import load_record, replay
 

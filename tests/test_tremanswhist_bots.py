@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from stickspel.bots import Turn, bot_names, make_bot
-from stickspel.bots.tremanswhist import HeuristicBot
 from stickspel.core import Deal
 from stickspel.core.cards import card_str, make_rng, parse_card, parse_cards
 from stickspel.games.tremanswhist import BUY, DECLINE, TAKE, TremanswhistRules, TremanswhistState
+from stickspel.games.tremanswhist.bot import HeuristicBot
 
 
 class SeatView:

@@ -14,8 +14,8 @@ from stickspel.bots import RandomBot, Turn
 from stickspel.core import Deal
 from stickspel.core.cards import make_rng, parse_cards
 from stickspel.games.tremanswhist import BUY, TremanswhistRules, TremanswhistState
+from stickspel.games.tremanswhist.codec import exchange_actions
 from stickspel.records import RecordError, dump_record, parse_record_text, replay
-from stickspel.records.codecs.tremanswhist import exchange_actions
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"

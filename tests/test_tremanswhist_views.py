@@ -7,7 +7,7 @@ from rich.console import Console
 from stickspel.bots import RandomBot, Turn
 from stickspel.core.cards import make_rng
 from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
-from stickspel.views.tremanswhist import describe, prompt, render
+from stickspel.games.tremanswhist.view import describe, prompt, render
 
 NAMES = ["Anna", "Björn", "Cissi"]
 

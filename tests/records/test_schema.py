@@ -206,7 +206,7 @@ def test_every_records_key_in_the_code_is_in_both_catalogues() -> None:
 
     sources = [ROOT / "src" / "stickspel" / "records" / f for f in ("replayer.py", "events.py")]
     sources += [
-        ROOT / "src" / "stickspel" / "records" / "codecs" / f"{g}.py"
+        ROOT / "src" / "stickspel" / "games" / g / "codec.py"
         for g in ("plump", "priffe", "tremanswhist")
     ]
     keys = set()

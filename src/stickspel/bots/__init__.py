@@ -7,7 +7,7 @@ never the state.  Every game offers
 ``random``, ``heuristic`` (its rule-based bot) and the levels a player picks,
 ``beginner``, ``intermediate`` and ``expert`` (:mod:`stickspel.bots.expert`:
 the heuristic that slips, shallow search, full search); each game's own bots
-live in ``stickspel.bots.<game>`` with a ``BOTS`` dict of name → class.  The
+are its spec's ``bots`` (``games/<game>/bot.py``'s ``BOTS``, name → class).  The
 levels think for ``think_ms`` milliseconds a decision (:func:`make_bot`).
 
 >>> from stickspel.games.plump import PlumpState

@@ -438,7 +438,7 @@ def _holds_high_trump(table: _Table) -> bool:
 
 def _bid_reasons(obs: PlumpObservation, action: int) -> tuple[Reason, ...]:
     """A Plump bid against what the hand counts, and the spärr where it binds."""
-    from stickspel.bots.plump import estimate_tricks
+    from stickspel.games.plump.bot import estimate_tricks
     from stickspel.games.plump.rules import BID_BASE
 
     bid = action - BID_BASE
@@ -458,15 +458,15 @@ def _bid_reasons(obs: PlumpObservation, action: int) -> tuple[Reason, ...]:
 
 def _call_reasons(obs: PriffeObservation, action: int) -> tuple[Reason, ...]:
     """A Priffe call by the hand's honour tricks, stoppers and suits."""
-    from stickspel.bots.priffe import (
+    from stickspel.core import CALL_BASE
+    from stickspel.games.priffe import CALLS
+    from stickspel.games.priffe.bot import (
         HeuristicBot,
         _noll_hand,
         _stopped,
         _suit_honour_tricks,
         _suit_ranks,
     )
-    from stickspel.core import CALL_BASE
-    from stickspel.games.priffe import CALLS
 
     call = CALLS[action - CALL_BASE]
     cards = [parse_card(c) for c in obs.hand]
@@ -497,8 +497,8 @@ def _call_reasons(obs: PriffeObservation, action: int) -> tuple[Reason, ...]:
 
 def _exchange_reasons(obs: TremanswhistObservation, action: int) -> tuple[Reason, ...]:
     """Tremanswhist's fourth pile and purchases by the hand's worth for the deal."""
-    from stickspel.bots.tremanswhist import card_value, hand_value
     from stickspel.games.tremanswhist import BUY, TAKE
+    from stickspel.games.tremanswhist.bot import card_value, hand_value
 
     kind = str(obs.kind)
     trump = parse_suit(obs.trump) if obs.trump else None
@@ -524,8 +524,8 @@ PILE_DRAWS = 48
 
 def _pile_worth(obs: TremanswhistObservation, kind: str, trump: int | None) -> float:
     """What a pile of the cards the seat has not seen is worth on average for ``kind``."""
-    from stickspel.bots.tremanswhist import hand_value
     from stickspel.core.cards import cards_of
+    from stickspel.games.tremanswhist.bot import hand_value
 
     seen = mask_of(parse_card(c) for c in [*obs.hand, *(obs.discarded or ())])
     seen |= mask_of(parse_card(c) for c in obs.received or ())

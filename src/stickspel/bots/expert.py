@@ -35,7 +35,7 @@ from the hidden cards, and every world comes from the turn's information set
 
 This module knows no game: what a search needs of one (its worlds for IS-MCTS,
 its bids, how its calls are judged) is the game's search adapter's
-(:mod:`stickspel.bots.search_adapter`, ``stickspel.bots.<game>_search``).  The
+(:mod:`stickspel.bots.search_adapter`, ``games/<game>/search.py``).  The
 settings a player or a researcher sets are an :class:`ExpertConfig`
 (:mod:`stickspel.bots.config`).
 

@@ -6,7 +6,7 @@ high cards and trumps than one that bid none.  Each world is weighted by how
 likely the others' calls were with the hands it gives them (importance
 weights; the bots average over worlds by weight):
 
-* Plump: each bid against the tricks :func:`~stickspel.bots.plump.estimate_tricks`
+* Plump: each bid against the tricks :func:`~stickspel.games.plump.bot.estimate_tricks`
   counts in that hand, a normal error of :data:`BID_SIGMA` tricks;
 * Priffe and Tremanswhist: each call against what the heuristic bot would have
   called with that hand (1 when it agrees, :data:`MISMATCH` when not) — the
@@ -77,7 +77,7 @@ def plump_hands_weight(
     ``shift``: how far above the expected tricks the others are taken to bid;
     ``expected``: those tricks a seat (default: what each hand counts,
     ``count_dealt``; ``share_dealt`` is the other reading)."""
-    from stickspel.bots.plump import count_dealt
+    from stickspel.games.plump.bot import count_dealt
 
     n = len(dealt)
     weight = 1.0

@@ -1,5 +1,5 @@
 """The bots each game offers of its own: ``random`` for every game, and what the
-game's module ``stickspel.bots.<game>`` lists in its ``BOTS`` (its ``heuristic``).
+game's spec lists in its ``bots`` (its ``heuristic``).
 The levels (:mod:`stickspel.bots.expert`) take the game's heuristic from here,
 and :func:`stickspel.bots.make_bot` adds the levels to these.
 
@@ -11,11 +11,12 @@ and :func:`stickspel.bots.make_bot` adds the levels to these.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 from stickspel.core import RulesError
 from stickspel.core.turn import Bot, Turn
+from stickspel.games import game_spec
+from stickspel.games.spec import part_of
 
 __all__ = ["RandomBot", "game_bots", "heuristic_bot"]
 
@@ -34,14 +35,9 @@ class RandomBot:
 
 
 def game_bots(game: str) -> dict[str, type]:
-    """``game``'s own bots by name (``random`` and the game module's ``BOTS``)."""
-    try:
-        mod = importlib.import_module(f"stickspel.bots.{game}")
-    except ModuleNotFoundError as e:
-        if e.name != f"stickspel.bots.{game}":
-            raise
-        return {"random": RandomBot}
-    return {"random": RandomBot, **getattr(mod, "BOTS", {})}
+    """``game``'s own bots by name (``random`` and its spec's ``bots``)."""
+    spec = game_spec(game)
+    return {"random": RandomBot, **(part_of(spec, spec.bots, dict) or {})}
 
 
 def heuristic_bot(game: str, seed: int | None = None) -> Bot:

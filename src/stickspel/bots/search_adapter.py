@@ -2,14 +2,14 @@
 
 :mod:`stickspel.bots.expert` drives the search (the budget, the tree, PIMC's
 averaging) and knows no game; each game's adapter
-(``stickspel.bots.<game>_search``, its ``SEARCH``) says how its worlds are
+(its spec's ``search``) says how its worlds are
 drawn for IS-MCTS, how its calls are judged and what its settings are.
 :class:`SearchAdapter` is the adapter of a game without bids to search: its
 worlds are ``Turn.sample_world``'s, each weighted by what the calls say
 (:func:`stickspel.bots.inference.world_weight`), and a call is judged in a
 world by :func:`world_call_values`: the auction finished with the heuristic bot
 as every seat's model, the deal played out (:mod:`stickspel.bots.call_search`
-weighs the worlds).  Plump's (:mod:`stickspel.bots.plump_search`) adds its
+weighs the worlds).  Plump's (:mod:`stickspel.games.plump.search`) adds its
 bids.
 
 An adapter reads only what the turn hands it: the information set's frame (a
@@ -23,7 +23,6 @@ of the searcher only its settings (:class:`~stickspel.bots.config.ExpertConfig`)
 from __future__ import annotations
 
 import functools
-import importlib
 import random
 import time
 from collections.abc import Sequence
@@ -33,6 +32,8 @@ from stickspel.bots.config import ExpertConfig
 from stickspel.bots.inference import world_weight
 from stickspel.bots.objectives import objective_of
 from stickspel.core.turn import Turn
+from stickspel.games import game_spec
+from stickspel.games.spec import part_of
 
 __all__ = ["SearchAdapter", "adapter_for", "world_call_values", "POLICY", "NOISE"]
 
@@ -169,13 +170,7 @@ def _played_value(rollouts: int, w: Any, seat: int, seed: int) -> float:
 
 @functools.cache
 def adapter_for(game: str) -> SearchAdapter:
-    """The search adapter of ``game`` (``stickspel.bots.<game>_search``'s ``SEARCH``;
-    the plain one where a game has none)."""
-    try:
-        mod = importlib.import_module(f"stickspel.bots.{game}_search")
-    except ModuleNotFoundError as e:
-        if e.name != f"stickspel.bots.{game}_search":
-            raise
-        return SearchAdapter(game)
-    adapter: SearchAdapter = mod.SEARCH
-    return adapter
+    """The search adapter of ``game`` (its spec's ``search``; the plain one where a
+    game has none)."""
+    spec = game_spec(game)
+    return part_of(spec, spec.search, SearchAdapter) or SearchAdapter(game)

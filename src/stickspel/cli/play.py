@@ -1,11 +1,10 @@
 """``stickspel play <game>``: a game in the terminal against bots, one sub-command
-per registered game.  The terminal view of a game is ``stickspel.views.<game>``, its
-bots ``stickspel.bots.<game>``, its protokoll ``stickspel.protokoll.<game>``.
+per registered game.  A game's terminal view, bots and protokoll are the parts its
+spec names (``games/<game>/view.py``, ``bot.py``, ``protokoll.py``).
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Sequence
 from datetime import datetime
@@ -63,12 +62,9 @@ FORCED_PAUSE = 1.0  # seconds a forced card is shown before it is played (at a t
 
 
 def _view(game: str) -> Any:
-    try:
-        return importlib.import_module(f"stickspel.views.{game}")
-    except ModuleNotFoundError as e:
-        if e.name != f"stickspel.views.{game}":
-            raise
-        return _PlainView
+    from stickspel.views import view_of
+
+    return view_of(game) or _PlainView
 
 
 class _PlainView:

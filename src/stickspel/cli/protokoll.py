@@ -30,6 +30,9 @@ import typer
 
 from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.games import game_spec
+from stickspel.games.plump.sheet import PLUMP_SHEET, forbidden_bid, plump_deal
+from stickspel.games.priffe.sheet import check_calls, priffe_deal
+from stickspel.games.tremanswhist.sheet import TREMANSWHIST_SHEET, tremanswhist_deal
 from stickspel.i18n import render, texts
 from stickspel.protokoll import build_sheet
 from stickspel.protokoll.entry import band as _band
@@ -40,8 +43,6 @@ from stickspel.protokoll.entry import numbers as _ints
 from stickspel.protokoll.entry import person_index as _person
 from stickspel.protokoll.entry import rules_texts as _rules_texts
 from stickspel.protokoll.entry import seat_of_person as _seat_of_person
-from stickspel.protokoll.plump_sheet import PLUMP_SHEET, forbidden_bid, plump_deal
-from stickspel.protokoll.priffe_sheet import check_calls, priffe_deal
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
@@ -50,7 +51,6 @@ from stickspel.protokoll.scorekeeper import (
     parse_mark,
     validate_protokoll,
 )
-from stickspel.protokoll.tremanswhist_sheet import TREMANSWHIST_SHEET, tremanswhist_deal
 from stickspel.records import RecordError, load_record
 from stickspel.records.io import atomic_write, check_output_path, locked
 from stickspel.safetext import plain

@@ -18,7 +18,6 @@ person's total (deals score when they end).
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
@@ -116,7 +115,11 @@ class StickspelAEC(AECEnv):  # type: ignore[misc]
 
         from rich.console import Console
 
-        view = importlib.import_module(f"stickspel.views.{self.game.name}")
+        from stickspel.views import view_of
+
+        view = view_of(self.game.name)
+        if view is None:
+            return None
         person = self._person_to_act()
         seat = self.state.seating().index(person if person is not None else 0)
         buffer = StringIO()

@@ -1,7 +1,7 @@
-"""The registry of games: name → rules class and state class.
+"""The registry of games: name → :class:`~stickspel.games.spec.GameSpec`.
 
-Interfaces (CLI, records, bots, environments) find games here, so a new game is
-one module plus one line below.
+Every layer finds a game here by name and reaches its parts through its spec; a
+new game is a package with its ``SPEC`` and one line below (``docs/adding-a-game.md``).
 
 >>> sorted(GAMES)[:1]
 ['plump']
@@ -11,30 +11,19 @@ one module plus one line below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from stickspel.core import Game, GameState, Rules, RulesError
-from stickspel.games.plump import PlumpRules, PlumpState
-from stickspel.games.priffe import PriffeRules, PriffeState
-from stickspel.games.tremanswhist import TremanswhistRules, TremanswhistState
+from stickspel.games.plump import SPEC as PLUMP
+from stickspel.games.priffe import SPEC as PRIFFE
+from stickspel.games.spec import GameSpec
+from stickspel.games.tremanswhist import SPEC as TREMANSWHIST
 
-
-@dataclass(frozen=True)
-class GameSpec:
-    name: str
-    rules: type[Rules]
-    state: type[GameState]
-
-
-GAMES: dict[str, GameSpec] = {
-    "plump": GameSpec("plump", PlumpRules, PlumpState),
-    "priffe": GameSpec("priffe", PriffeRules, PriffeState),
-    "tremanswhist": GameSpec("tremanswhist", TremanswhistRules, TremanswhistState),
-}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (PLUMP, PRIFFE, TREMANSWHIST)}
 
 
 def register(spec: GameSpec) -> None:
+    """Add ``spec`` to the games found by name (a game outside the package, or a test's)."""
     GAMES[spec.name] = spec
 
 

@@ -49,7 +49,8 @@ import numpy as np
 import pyspiel
 
 from stickspel.core import CHANCE, TERMINAL, Deal, GameState, Rules
-from stickspel.games.registry import GAMES, GameSpec
+from stickspel.games.registry import GAMES
+from stickspel.games.spec import GameSpec
 from stickspel.i18n import game_title
 
 __all__ = ["register_games", "spiel_name", "GAME_PREFIX"]

@@ -21,6 +21,7 @@ from typing import Any
 
 from stickspel.core import RulesError
 from stickspel.games import game_spec
+from stickspel.protokoll import blank_sheet
 from stickspel.protokoll.fields import (
     band,
     honours_of,
@@ -237,22 +238,12 @@ def blank_sheet_for(
                 "scorekeeper.cli.players_fixed", game=spec.name, n=fixed, players=count
             )
     _check_first_dealer(spec, texts, count, first_dealer)
-    if spec.name == "plump":
-        from stickspel.games.plump import PlumpRules
-        from stickspel.protokoll.plump import blank_sheet
-
-        if count is not None:
-            texts["players"] = str(count)
-        if order is not None:
-            texts["deal_order"] = order
-        if max_cards is not None:
-            texts["max_cards"] = str(max_cards)
-        rules = PlumpRules.from_strings(texts)
-        return blank_sheet(rules, names, lang, first_dealer=first_dealer)
-    from stickspel.protokoll import blank_sheet as generic_blank
-
-    generic_rules = spec.rules.from_strings(texts)
-    return generic_blank(spec.name, generic_rules, names, lang)
+    wanted = {"players": count, "deal_order": order, "max_cards": max_cards}
+    for option in spec.rules.option_names():
+        if wanted.get(option) is not None:
+            texts[option] = str(wanted[option])
+    rules = spec.rules.from_strings(texts)
+    return blank_sheet(spec.name, rules, names, lang, first_dealer=first_dealer)
 
 
 def _check_first_dealer(

@@ -2,7 +2,7 @@
 
 A :class:`Sheet` is what a table keeps on paper: one or more :class:`Table`
 grids of :class:`Row` and :class:`Cell`.  Each game builds its sheet from a
-``stickspel/1`` record (``stickspel.protokoll.<game>.build_sheet``); the
+``stickspel/1`` record (``games/<game>/protokoll.py``'s ``build_sheet``); the
 terminal, HTML and PDF renderers draw any sheet the same way.
 
 Cell marks say what a pen would draw: ``made`` (a 1 written before the bid),

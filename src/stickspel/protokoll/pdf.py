@@ -9,7 +9,7 @@ bottom.  Bids are written small, the score (``1`` prefixed) large; a plump is
 from the package, so å/ä/ö and ♠♥♦♣ print everywhere.
 
 >>> from stickspel.games.plump import PlumpRules
->>> from stickspel.protokoll.plump import blank_sheet
+>>> from stickspel.games.plump.protokoll import blank_sheet
 >>> pdf = render_pdf(blank_sheet(PlumpRules(players=5)))
 >>> pdf[:5], b"DejaVu" in pdf
 (b'%PDF-', True)

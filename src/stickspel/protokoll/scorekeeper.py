@@ -8,10 +8,10 @@ checked by the game engine itself (:meth:`GameState.apply_reported_deal`):
 the whole list of entries is replayed on a fresh state, so editing or undoing
 any row recomputes every figure after it, and an entry that is refused is
 simply not added: nothing entered earlier is lost.  What a row of each game is
-(its calls and tricks as written) is the game's sheet rules' (``<game>_sheet.py``);
+(its calls and tricks as written) is the game's sheet rules' (``games/<game>/sheet.py``);
 the session keeps the rows, replays them and totals them.
 
->>> from stickspel.protokoll.plump_sheet import add_plump, forbidden_bid
+>>> from stickspel.games.plump.sheet import add_plump, forbidden_bid
 >>> s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
 >>> nxt = s.next_deal()
 >>> (s.players[nxt.dealer], nxt.cards, [s.players[p] for p in nxt.order])
@@ -829,7 +829,7 @@ def validate_protokoll(doc: dict[str, Any], path: str | Path | None = None) -> S
     (:func:`stickspel.records.replay`).  Anything wrong is one
     :class:`ScorekeeperError` naming the file (``path``), the row and the problem.
 
-    >>> from stickspel.protokoll.plump_sheet import add_plump
+    >>> from stickspel.games.plump.sheet import add_plump
     >>> s = Session.new("plump", ["Anna", "Björn", "Cissi"], max_cards=2)
     >>> _ = add_plump(s, bids=[0, 1, 0], tricks=["+", "-", 2])
     >>> doc = copy.deepcopy(s.doc)

@@ -2,8 +2,8 @@
 (``stickspel protokoll`` and the web's score sheets) call to check a row as it is
 typed and to build it, so that every entry is judged in one place.
 
-Each game's rules live in ``protokoll/<game>_sheet.py``; :func:`sheet_rules` hands
-them out by the game's spec.  The scorekeeper's :class:`~.scorekeeper.Session`
+Each game's rules live in its package (``games/<game>/sheet.py``); :func:`sheet_rules`
+hands them out by the game's spec.  The scorekeeper's :class:`~.scorekeeper.Session`
 keeps the rows, replays them on the engine and totals them.
 
 >>> from stickspel.protokoll.scorekeeper import Session
@@ -14,13 +14,10 @@ keeps the rows, replays them on the engine and totals them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
-from stickspel.games.registry import GameSpec
-from stickspel.protokoll.plump_sheet import PLUMP_SHEET
-from stickspel.protokoll.priffe_sheet import PRIFFE_SHEET
+from stickspel.games.spec import GameSpec, part_of
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
-from stickspel.protokoll.tremanswhist_sheet import TREMANSWHIST_SHEET
 
 __all__ = ["Fields", "SheetRules", "sheet_rules"]
 
@@ -28,6 +25,7 @@ __all__ = ["Fields", "SheetRules", "sheet_rules"]
 Fields = dict[str, str | None]
 
 
+@runtime_checkable
 class SheetRules(Protocol):
     """One game's score-sheet row: what is written first, how it is checked and built."""
 
@@ -63,14 +61,9 @@ class SheetRules(Protocol):
         ...
 
 
-_RULES: dict[str, SheetRules] = {
-    rules.game: rules for rules in (PLUMP_SHEET, PRIFFE_SHEET, TREMANSWHIST_SHEET)
-}
-
-
 def sheet_rules(spec: GameSpec) -> SheetRules:
     """The score-sheet rules of the game of ``spec``."""
-    rules = _RULES.get(spec.name)
+    rules: SheetRules | None = part_of(spec, spec.sheet, SheetRules)
     if rules is None:
         raise ScorekeeperError("scorekeeper.cli.no_scorekeeping", game=spec.name)
     return rules

@@ -1,6 +1,6 @@
 """A record deal as a stream of engine events: the pieces every game's codec is made of.
 
-A codec (``stickspel.records.codecs.<game>``) turns one record deal into events,
+A codec (``games/<game>/codec.py``, the spec's ``codec``) turns one record deal into events,
 lazily, so it can look at the state between them (Tremanswhist's exchanges
 depend on the hands, Priffe's result on the score just made):
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from stickspel.core import Deal, GameState, InvalidActionError, ReportedDeal
 from stickspel.core.cards import CardError, parse_card, parse_suit
@@ -94,6 +94,7 @@ class Result:
 Event = Deal | ReportedDeal | Act | Lead | Play | TrickEnd | Result
 
 
+@runtime_checkable
 class Codec(Protocol):
     """What a game's codec gives the replayer."""
 

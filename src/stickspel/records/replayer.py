@@ -4,7 +4,7 @@ A record is a projection of a game's event log (:meth:`GameState.history`): deal
 calls and cards.  Reading one runs it through the same engine that plays: first
 the structure is checked against the published JSON Schema (``schema.json``,
 also ``docs/records.schema.json``), then each game's codec
-(``stickspel.records.codecs.<game>``) turns every deal into events that one loop
+(``games/<game>/codec.py``, the spec's ``codec``) turns every deal into events that one loop
 applies, so every rule of the game and variant is checked by the code that
 enforces it in play.  The first violation raises :class:`RecordError` naming the
 deal, trick and seat (1-based deal and trick numbers, seats as in the record) and
@@ -36,7 +36,6 @@ stickspel.records.errors.RecordError: deal 1, trick 1: deals[0].tricks[0].leader
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Sequence
@@ -56,6 +55,7 @@ from stickspel.core import (
     RulesError,
 )
 from stickspel.games import GameSpec, game_spec
+from stickspel.games.spec import part_of
 from stickspel.records.errors import Msg, RecordError
 from stickspel.records.events import (
     MISSING,
@@ -343,15 +343,14 @@ def rules_from_record(doc: dict[str, Any], warnings: list[str] | None = None) ->
         raise RecordError("records.variant", rule="variant", error=e) from None
 
 
-_CODECS: dict[str, Codec] = {}
-
-
+@cache
 def codec_of(game: str) -> Codec:
-    """The codec of ``game`` (``stickspel.records.codecs.<game>.CODEC``)."""
-    if game not in _CODECS:
-        module = importlib.import_module(f"stickspel.records.codecs.{game}")
-        _CODECS[game] = module.CODEC
-    return _CODECS[game]
+    """The codec of ``game`` (its spec's ``codec``)."""
+    spec = game_spec(game)
+    codec: Codec | None = part_of(spec, spec.codec, Codec)
+    if codec is None:  # every game keeps records: a spec without a codec is a bug
+        raise TypeError(f"the game {game!r} has no record codec")
+    return codec
 
 
 def first_dealer_of(doc: dict[str, Any]) -> int:

@@ -14,7 +14,7 @@ The draw is the Python path's, step for step, on the kernels' random stream:
 the unseen cards shuffled, dealt in piles (a plain split where no void binds,
 else card by card to a pile chosen by its room, kept only where Hall's
 condition says the rest still fits), each seat's hand counted as
-:func:`stickspel.bots.plump.count_tricks` counts it.  The tests check each
+:func:`stickspel.games.plump.bot.count_tricks` counts it.  The tests check each
 world's rows, weight and bids against the Python functions on the same hands,
 and the piles' frequencies against :func:`deal_with_voids`.
 """
@@ -34,7 +34,7 @@ __all__ = ["count_mask", "draw_worlds", "float_buffer", "PILES_W"]
 #: seat it goes to (-1: nobody's, the stock or a blind hand).
 PILES_W = 3
 
-#: ``count_tricks``'s constants (stickspel.bots.plump), repeated for the kernel.
+#: ``count_tricks``'s constants (stickspel.games.plump.bot), repeated for the kernel.
 UNGUARDED = 0.35
 
 
@@ -49,10 +49,10 @@ def float_buffer(size: int) -> Any:
 
 @jit
 def count_mask(hand: int, unknown: int, n: int, size: int, trump: int) -> float:
-    """:func:`stickspel.bots.plump.count_tricks` on a hand's mask (``trump`` -1: no
+    """:func:`stickspel.games.plump.bot.count_tricks` on a hand's mask (``trump`` -1: no
     trump): the tricks the hand is counted to take.
 
-    >>> from stickspel.bots.plump import count_tricks
+    >>> from stickspel.games.plump.bot import count_tricks
     >>> hand, unknown = (1 << 12) | (1 << 11) | (1 << 14), ((1 << 52) - 1) & ~7
     >>> abs(count_mask(hand, unknown, 4, 3, 0) - count_tricks([12, 11, 14], unknown, 4, 3, 0))
     0.0

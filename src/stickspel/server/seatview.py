@@ -189,7 +189,7 @@ def _prompt(game: str, obs: dict[str, Any], lang: str) -> str | None:
     """What the seat is asked, in words for a page (the terminal's prompts name the
     words to type; a page has buttons): ``web.prompt.<game>.<phase>`` where the
     catalogue has one, else the game's own prompt."""
-    from stickspel.views import plump, priffe, tremanswhist
+    from stickspel.views import view_of
 
     key = f"web.prompt.{game}.{obs.get('phase')}"
     if has_key(key):
@@ -197,8 +197,7 @@ def _prompt(game: str, obs: dict[str, Any], lang: str) -> str | None:
         left = int(obs.get("pile_size") or 0) - int(pending)
         return render(key, {"n": left}, lang)
 
-    views = {"plump": plump, "priffe": priffe, "tremanswhist": tremanswhist}
-    view = views.get(game)
+    view = view_of(game)
     return None if view is None else view.prompt(obs, lang=lang)
 
 

@@ -1,6 +1,5 @@
-"""Terminal views of a seat's observation, one module per game.
-
-Contract: ``stickspel.views.<game>`` defines
+"""Terminal views of a seat's observation: each game's view (its spec's ``view``,
+``games/<game>/view.py``) is a :class:`View`:
 
 * ``render(obs: dict, *, players: list[str], lang: str = "sv") -> rich.console.RenderableType``
   — the table as the seat sees it (hand sorted by suit, trump, calls so far, the
@@ -8,9 +7,9 @@ Contract: ``stickspel.views.<game>`` defines
 * ``prompt(obs: dict, *, lang: str = "sv") -> str`` — what the seat is asked now
   (e.g. ``"Ditt bud (0–7, inte 3)"``);
 
-and may define ``deal_summary(deal: dict, players: list[str], lang) -> list[str]``
-(a finished deal of the record, one line per player or side) and
-``rules_summary(rules, lang) -> str`` (the short rules shown by ``?``).
+``deal_summary(deal: dict, players: list[str], lang) -> list[str]`` (a finished
+deal of the record, one line per player or side) and ``rules_summary(rules, lang)
+-> str`` (the short rules shown by ``?``).
 
 The generic play loop in :mod:`stickspel.cli.play` draws these plus the protokoll.
 The helpers below are shared by the three views: the hand with the positions a
@@ -29,14 +28,52 @@ Din hand: K♥  E♠  2♣  10♦
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from rich.console import RenderableType
 from rich.text import Text
 
 from stickspel.core.cards import card_display, mask_of, parse_card, parse_suit, suit_of
 from stickspel.core.cards import sorted_for_display as _sorted
+from stickspel.games import game_spec
+from stickspel.games.spec import part_of
 
-__all__ = ["hand_order", "hand_text", "trick_text", "numbered"]
+__all__ = ["View", "view_of", "hand_order", "hand_text", "trick_text", "numbered"]
+
+
+@runtime_checkable
+class View(Protocol):
+    """A game's terminal view (its spec's ``view``)."""
+
+    def render(
+        self, obs: dict[str, Any], *, players: list[str], lang: str = "sv"
+    ) -> RenderableType:
+        """The table as the seat of ``obs`` sees it."""
+        ...
+
+    def prompt(self, obs: dict[str, Any], *, lang: str = "sv") -> str:
+        """What the seat of ``obs`` is asked now."""
+        ...
+
+    def deal_summary(self, deal: dict[str, Any], players: list[str], lang: str = "sv") -> list[str]:
+        """A finished deal of a record, one line per player or side."""
+        ...
+
+    def rules_summary(self, rules: Any, lang: str = "sv") -> str:
+        """The short rules shown by ``?``."""
+        ...
+
+
+def view_of(game: str) -> View | None:
+    """The terminal view of ``game`` (``None`` where it has none).
+
+    >>> view_of("plump").prompt({"phase": "bid", "hand_size": 1}, lang="en")
+    'Your bid (0–1)'
+    """
+    spec = game_spec(game)
+    view: View | None = part_of(spec, spec.view, View)
+    return view
+
 
 # phases where a player picks cards from the hand, and may type a position instead
 _PICKING = ("play", "buy")

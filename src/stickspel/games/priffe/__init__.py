@@ -26,8 +26,10 @@ from stickspel.games.priffe.rules import (
     trump_of,
 )
 from stickspel.games.priffe.state import PriffeState
+from stickspel.games.spec import GameSpec
 
 __all__ = [
+    "SPEC",
     "CALLS",
     "CONTRACT_NAMES",
     "DealScore",
@@ -52,3 +54,62 @@ __all__ = [
     "side_of",
     "trump_of",
 ]
+
+
+# The parts for the layers above the engine, imported on first use (see
+# stickspel.games.spec): the engine itself never imports them.
+
+
+def _codec() -> object:
+    """The record codec."""
+    from stickspel.games.priffe.codec import CODEC
+
+    return CODEC
+
+
+def _view() -> object:
+    """The terminal view."""
+    from stickspel.games.priffe import view
+
+    return view
+
+
+def _protokoll() -> object:
+    """The protokoll built from a record."""
+    from stickspel.games.priffe import protokoll
+
+    return protokoll
+
+
+def _sheet() -> object:
+    """The score sheet's rules."""
+    from stickspel.games.priffe.sheet import PRIFFE_SHEET
+
+    return PRIFFE_SHEET
+
+
+def _bots() -> object:
+    """The game's own bots by name."""
+    from stickspel.games.priffe.bot import BOTS
+
+    return BOTS
+
+
+def _search() -> object:
+    """The search adapter of the expert levels."""
+    from stickspel.games.priffe.search import SEARCH
+
+    return SEARCH
+
+
+SPEC = GameSpec(
+    "priffe",
+    PriffeRules,
+    PriffeState,
+    codec=_codec,
+    view=_view,
+    protokoll=_protokoll,
+    sheet=_sheet,
+    bots=_bots,
+    search=_search,
+)

@@ -27,10 +27,12 @@ scorekeeper's record without cards gets every derived figure too).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from stickspel.games.priffe.rules import PriffeRules
+from stickspel.games.priffe.state import PriffeState
 from stickspel.i18n import texts
 from stickspel.protokoll.model import Cell, Row, Sheet, Table
 
@@ -252,3 +254,52 @@ def _rules_text(variant: dict[str, Any], lang: str, w: Mapping[str, str]) -> lis
     if variant.get("style") == "old":
         rules_text = [rules_text[0].split(".")[0] + ".", w["old_rules"]]
     return rules_text
+
+
+def blank_sheet(
+    rules: PriffeRules,
+    players: Sequence[str] | None = None,
+    lang: str = "sv",
+    *,
+    first_dealer: int = 0,
+) -> Sheet:
+    """Priffe's sheet with its real layout (a grid per rubber, pairs as the partners
+    rotate, the parti table), every figure left out.
+
+    The layout is taken from Priffe's own sheet of a stand-in parti (each rubber
+    won by two games of *spel*), then emptied.
+    """
+    names = list(players) if players else [""] * 4
+    state = PriffeState(rules, first_dealer=first_dealer)
+    k = 0
+    while not state.is_terminal() and k < 40:
+        dealer = state.dealer()
+        bidder = (dealer + 1) % 4
+        tricks = [13, 0] if bidder % 2 == 0 else [0, 13]
+        auction = [{"seat": bidder, "call": "spel"}]
+        state.apply_reported_deal(
+            {"dealer": dealer, "auction": auction, "result": {"tricks": tricks}}
+        )
+        k += 1
+    shown = [p or " " * (i + 1) for i, p in enumerate(names)]  # pairs of empty names stay apart
+    sheet = build_sheet(state.to_record(shown), lang)
+    for table in sheet.tables:
+        table.columns = [
+            c if c.split("&")[0].strip() else c.replace("&", "").strip() for c in table.columns
+        ]
+        total = next((r for r in table.rows if r.kind == "total"), None)
+        if total is not None:  # the parti table: the rubbers' rows stay, their figures go
+            for r in table.rows:
+                r.cells = [Cell(mark=c.mark if r.kind == "total" else None) for c in r.cells]
+            continue
+        width = len(table.columns)
+        sub_word = {"sv": "Summa", "en": "Total"}.get(lang, "Summa")
+        table.rows = [Row("", [Cell() for _ in range(width)], kind="blank") for _ in range(8)]
+        table.rows.append(
+            Row(sub_word, [Cell(mark="total") for _ in range(width)], kind="subtotal")
+        )
+    sheet.players = names
+    sheet.totals = None
+    sheet.winners = None
+    sheet.meta["blank"] = True
+    return sheet

@@ -62,7 +62,7 @@ class AuctionSeen(Protocol):
 @dataclass(frozen=True)
 class AuctionView:
     """Only what :class:`AuctionSeen` names, for a call of a simulated auction
-    (:mod:`stickspel.bots.priffe_search`): the full observation explains every
+    (:mod:`stickspel.games.priffe.search`): the full observation explains every
     barred call in words, which costs more than the rest of the auction."""
 
     hand: tuple[str, ...]

@@ -26,10 +26,10 @@ from typing import Any
 
 from stickspel.bots.config import ExpertConfig, bid_model
 from stickspel.bots.inference import world_weight
-from stickspel.bots.plump import count_dealt, share_dealt
 from stickspel.bots.search_adapter import SearchAdapter
 from stickspel.bots.tree import drawn_worlds
 from stickspel.core.turn import Turn
+from stickspel.games.plump.bot import count_dealt, share_dealt
 from stickspel.games.plump.rules import BID_BASE, PLAY, score_deal
 
 __all__ = [

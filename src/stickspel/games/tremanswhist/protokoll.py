@@ -17,7 +17,7 @@ cell ``tricks/target Σ running total``, a subtotal after each round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stickspel.i18n import texts
@@ -254,3 +254,27 @@ def _deal_cells(deal: dict[str, Any], running: list[int], buying: bool) -> list[
             note = _signed(pts)
         cells.append(Cell(text=_num(running[s]), note=note, mark=mark))
     return cells
+
+
+def blank_sheet(
+    rules: Any,
+    players: Sequence[str] | None = None,
+    lang: str = "sv",
+    *,
+    first_dealer: int = 0,
+) -> Sheet:
+    """An empty sheet to print: the deals to come with their dealers (the buying
+    form's nine in their rounds), ``players`` naming the columns."""
+    names = list(players) if players else [""] * 3
+    record = {
+        "format": "stickspel/1",
+        "game": "tremanswhist",
+        "variant": rules.to_dict(),
+        "players": names,
+        "deals": [],
+        "scorekeeper": {"first_dealer": first_dealer},
+    }
+    sheet = build_sheet(record, lang, full=True)
+    sheet.totals = None
+    sheet.meta["blank"] = True
+    return sheet

@@ -29,9 +29,9 @@ class PriffeSearch(SearchAdapter):
         in words, which costs more than the rest of a simulated auction."""
         if world.phase != PHASES.index("bid"):
             return super().model_turn(world)
-        from stickspel.bots.priffe import AuctionView
         from stickspel.core.cards import card_str, cards_of
         from stickspel.games.priffe import CALLS
+        from stickspel.games.priffe.bot import AuctionView
 
         seat = world.current_player()
         high = world.high_seat

@@ -30,9 +30,9 @@ class TremanswhistSearch(SearchAdapter):
         obs: TremanswhistObservation = turn.observation
         if obs.phase != "buy":
             return super().call_candidates(turn, default)
-        from stickspel.bots.tremanswhist import card_value
         from stickspel.core.cards import mask_of, parse_card, parse_suit
         from stickspel.games.tremanswhist import BUY
+        from stickspel.games.tremanswhist.bot import card_value
 
         hand = mask_of(parse_card(c) for c in obs.hand)
         trump = parse_suit(obs.trump) if obs.trump else None
