@@ -98,6 +98,10 @@ Event = Deal | ReportedDeal | Act | Lead | Play | TrickEnd | Result
 class Codec(Protocol):
     """What a game's codec gives the replayer."""
 
+    #: The JSON Schema of one of the game's record deals, for a game the published
+    #: ``stickspel/1`` schema does not name (``None``: the published schema has it).
+    deal_schema: dict[str, Any] | None
+
     def deal_events(self, state: Any, deal: dict[str, Any], i: int) -> Iterator[Event]:
         """The events of record deal ``i`` (1-based), applied to ``state`` as they come."""
         ...

@@ -36,6 +36,7 @@ stickspel.records.errors.RecordError: deal 1, trick 1: deals[0].tricks[0].leader
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Sequence
@@ -54,7 +55,7 @@ from stickspel.core import (
     Rules,
     RulesError,
 )
-from stickspel.games import GameSpec, game_spec
+from stickspel.games import GAMES, GameSpec, game_spec
 from stickspel.games.spec import part_of
 from stickspel.records.errors import Msg, RecordError
 from stickspel.records.events import (
@@ -126,12 +127,38 @@ def schema() -> dict[str, Any]:
     return data
 
 
-@cache
+def _with_games(games: tuple[str, ...]) -> dict[str, Any]:
+    """The published schema with the registered ``games`` it does not name, each with
+    the deal schema of its codec (a game added outside the record format)."""
+    published = schema()
+    known = published["properties"]["game"]["enum"]
+    added = [g for g in games if g not in known]
+    if not added:
+        return published
+    out = copy.deepcopy(published)
+    for game in added:
+        deal = codec_of(game).deal_schema or {"type": "object"}
+        out["properties"]["game"]["enum"].append(game)
+        out["$defs"][f"{game}_deal"] = deal
+        out["allOf"].append(
+            {
+                "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+                "then": {"properties": {"deals": {"items": {"$ref": f"#/$defs/{game}_deal"}}}},
+            }
+        )
+    return out
+
+
 def _validator() -> Any:
+    return _validator_for(tuple(GAMES))
+
+
+@cache
+def _validator_for(games: tuple[str, ...]) -> Any:
     from jsonschema import Draft202012Validator, validators  # type: ignore[import-untyped]
     from jsonschema._keywords import items as items_keyword  # type: ignore[import-untyped]
 
-    published = schema()
+    published = _with_games(games)
     Draft202012Validator.check_schema(published)
     # an integer is written without a fraction: 2.0 is not a seat (nor true)
     checker = Draft202012Validator.TYPE_CHECKER.redefine(

@@ -58,6 +58,8 @@ def check_bid_text(entry: Any, i: int) -> None:
 class PlumpCodec:
     """Record deals of Plump as events."""
 
+    deal_schema = None  # in the published stickspel/1 schema
+
     def deal_events(self, state: PlumpState, deal: dict[str, Any], i: int) -> Iterator[Event]:
         check_dealer(state, deal, i)
         if "hands" not in deal and "tricks" not in deal:

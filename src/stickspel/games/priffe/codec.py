@@ -35,6 +35,8 @@ __all__ = ["CODEC", "PriffeCodec"]
 class PriffeCodec:
     """Record deals of Priffe as events."""
 
+    deal_schema = None  # in the published stickspel/1 schema
+
     def deal_events(self, state: PriffeState, deal: dict[str, Any], i: int) -> Iterator[Event]:
         seating = deal.get("seating", [0, 1, 2, 3])
         if not isinstance(seating, list) or sorted(map(str, seating)) != ["0", "1", "2", "3"]:

@@ -127,6 +127,8 @@ def check_exchange_order(state: TremanswhistState, entries: list[Any], i: int) -
 class TremanswhistCodec:
     """Record deals of Tremanswhist as events."""
 
+    deal_schema = None  # in the published stickspel/1 schema
+
     def deal_events(
         self, state: TremanswhistState, deal: dict[str, Any], i: int
     ) -> Iterator[Event]:
