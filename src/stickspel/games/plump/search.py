@@ -30,6 +30,7 @@ from stickspel.bots.search_adapter import SearchAdapter
 from stickspel.bots.tree import drawn_worlds
 from stickspel.core.turn import Turn
 from stickspel.games.plump.bot import count_dealt, share_dealt
+from stickspel.games.plump.play import MODEL as PLUMP_MODEL
 from stickspel.games.plump.rules import BID_BASE, PLAY, score_deal
 
 __all__ = [
@@ -151,7 +152,7 @@ def plump_worlds(
         else:
             pos = Position.from_hands(masks, trump, leader)
             row = bid_row(deal.hands, state.bids, seat, size, trump, up, expected)
-        pos.game, pos.rules = "plump", state.rules
+        pos.model, pos.rules = PLUMP_MODEL, state.rules
         yield pos, weight, row
 
 
@@ -191,7 +192,7 @@ def plump_draw(
         base.bids = made
     else:
         base = Position.from_hands(hands, trump, leader)
-    base.game, base.rules = "plump", state.rules
+    base.model, base.rules = PLUMP_MODEL, state.rules
     return PlumpDraw(
         base, seat=seat, size=size, trump=trump, upcard=up, unseen=unseen, piles=piles,
         played=played, dealt_mine=mine, made=list(state.bids), infer=infer,
