@@ -64,6 +64,9 @@ class SearchAdapter:
     pimc_cards = "rollout"
     #: The intermediate level's card search: ``"pimc"`` or ``"auto"`` (a small tree).
     few_cards = "pimc"
+    #: The rules options of the small game the warm-up plays (``bots.warm``; ``""``:
+    #: the default rules), a deal short enough to reach the card play soon.
+    warm_rules = ""
 
     def __init__(self, game: str) -> None:
         self.game = game

@@ -281,6 +281,7 @@ class PlumpSearch(SearchAdapter):
     calls_searched = True
     bids = True
     pimc_cards = "dd"
+    warm_rules = "players=4,max_cards=3"
 
     def ismcts_worlds(
         self, config: ExpertConfig, turn: Turn, rng: random.Random, cap: int, share: float | None
