@@ -35,7 +35,7 @@ from typing import Any
 import pyspiel
 from bench_vs_ismcts import GAME_TEXT, dealt, ismcts, ismcts_seeds
 
-import stickspel.bots.inference as inference
+import stickspel.games.plump.search as plump_search
 from stickspel.bots import Turn
 from stickspel.games.plump.search import plump_draw
 from stickspel.interop.openspiel import plump_state
@@ -45,13 +45,13 @@ from stickspel.simulate import game_seed
 
 # name: weighed by the bids, sigma, shift, read
 MODELS: dict[str, tuple[bool, float, float, str]] = {
-    "none": (False, inference.BID_SIGMA, 0.0, "count"),
-    "base": (True, inference.BID_SIGMA, 0.0, "count"),
+    "none": (False, plump_search.BID_SIGMA, 0.0, "count"),
+    "base": (True, plump_search.BID_SIGMA, 0.0, "count"),
     "sigma=0.9": (True, 0.9, 0.0, "count"),
     "sigma=1.6": (True, 1.6, 0.0, "count"),
-    "shift=0.5": (True, inference.BID_SIGMA, 0.5, "count"),
-    "shift=1": (True, inference.BID_SIGMA, 1.0, "count"),
-    "share": (True, inference.BID_SIGMA, 0.0, "share"),
+    "shift=0.5": (True, plump_search.BID_SIGMA, 0.5, "count"),
+    "shift=1": (True, plump_search.BID_SIGMA, 1.0, "count"),
+    "share": (True, plump_search.BID_SIGMA, 0.0, "share"),
 }
 
 
@@ -99,10 +99,10 @@ def judge_deal(k: int, args: argparse.Namespace) -> list[dict[str, Any]]:
                 truth = [sum(1 << c for c in hand) for hand in hands]
             row: dict[str, Any] = {"play": in_play, "tricks": len(ours.tricks)}
             for name, (weighed, sigma, shift, read) in MODELS.items():
-                inference.BID_SIGMA = sigma  # read by the draw when it is built
+                plump_search.BID_SIGMA = sigma  # read by the draw when it is built
                 draw = plump_draw(turn, random.Random(k), weighed, args.worlds, shift, read)
                 row[name] = log_loss(draw, args.worlds, truth, seat)
-            inference.BID_SIGMA = MODELS["base"][1]
+            plump_search.BID_SIGMA = MODELS["base"][1]
             out.append(row)
         state.apply_action(bots[p].step(state))
     return out

@@ -6,7 +6,7 @@ inside functions, not ``if TYPE_CHECKING:``), checked against the layering
 
 A game is one package, ``stickspel.games.<game>``: its engine (rules, state,
 observer, worlds, summary) is in the games layer; each of its parts for a layer
-above (``codec``, ``view``, ``protokoll``, ``sheet``, ``bot``, ``search``) is in
+above (``codec``, ``view``, ``protokoll``, ``sheet``, ``bot``, ``search``, ``play``) is in
 that layer, and imports only the engine, its own game's modules and that layer's
 Protocols and helpers (and what is below).  The game's spec (its ``__init__``)
 names its parts by functions that import them on first use: those edges are how
@@ -114,6 +114,7 @@ GAME_PARTS: dict[str, str] = {
     "sheet": "protokoll",
     "bot": "bots",
     "search": "bots",
+    "play": "search",
 }
 
 

@@ -241,7 +241,7 @@ def test_dealer_does_not_slide_to_nought_holding_the_trump_ace(cards: str) -> No
 
 # --- bid inference ---------------------------------------------------------------------------
 def test_bid_inference_gives_a_high_bidder_more_high_cards_and_trumps() -> None:
-    from stickspel.bots.inference import world_weight
+    from stickspel.bots.search_adapter import world_weight
     from stickspel.core.cards import SUIT_MASKS
 
     state = PlumpState(PlumpRules(players=4, max_cards=8, deal_order="single"), first_dealer=3)
@@ -292,7 +292,7 @@ def test_call_inference_weighs_priffe_worlds_by_the_heuristic_model() -> None:
 # --- the objectives read the search's values ----------------------------------------------
 @pytest.mark.parametrize("text", ["plump(players=4,max_cards=6,deal_order=single)", "priffe"])
 def test_search_values_read_as_the_objective_of_the_line_played(text: str) -> None:
-    from stickspel.bots.objectives import objective_of
+    from stickspel.bots.search_adapter import objective_of
     from stickspel.search import Position, card_values, dd_trick_counts
 
     model = make_bot(text.split("(")[0], "heuristic", seed=0)

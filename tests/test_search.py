@@ -463,6 +463,24 @@ def test_sampled_worlds_are_positions() -> None:
     assert sorted(card_values(world)) == state.legal_actions()
 
 
+def test_a_position_carries_its_games_play_model() -> None:
+    # the search reaches a game through its spec's play, once a position: a bare
+    # deal's model until a game is named, then that game's
+    from stickspel.games import GAMES
+    from stickspel.search.position import BARE, PlayModel, play_model
+
+    for name, spec in sorted(GAMES.items()):
+        model = spec.play()
+        assert isinstance(model, PlayModel) and model.name == name
+        assert play_model(name) is model
+    pos = Position.from_hands([1, 2], None, 0)
+    assert pos.model is BARE and pos.game == ""
+    pos.game = "plump"
+    assert pos.model is play_model("plump") and pos.model.maxn
+    with pytest.raises(SearchError):
+        BARE.position(load_game("plump").new_initial_state())
+
+
 def test_plump_while_bidding_counts_each_seats_own_tricks() -> None:
     game = load_game("plump(players=3,max_cards=3,deal_order=single)")
     state = game.new_initial_state()

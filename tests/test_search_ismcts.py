@@ -166,7 +166,7 @@ def test_ismcts_within_a_time_budget_plays_a_deal() -> None:
 @pytest.mark.parametrize("read", ["count", "share"])
 @pytest.mark.parametrize("cards_played", [0, 1, 6, 13])
 def test_the_fast_worlds_are_sample_worlds_positions(cards_played: int, read: str) -> None:
-    from stickspel.bots.inference import world_weight
+    from stickspel.bots.search_adapter import world_weight
     from stickspel.games.plump.search import guessed_bids, plump_worlds
 
     state = dealt("plump(players=4,max_cards=8,deal_order=single)", 31)
@@ -217,8 +217,8 @@ def test_experts_deciding_in_threads_at_once_decide_as_alone() -> None:
 
 
 def test_a_read_shift_takes_the_others_to_bid_that_far_above_their_count() -> None:
-    from stickspel.bots.inference import plump_hands_weight
     from stickspel.games.plump.bot import count_tricks
+    from stickspel.games.plump.search import plump_hands_weight
 
     hands = (tuple(parse_cards("AS KS QH 4C")), tuple(parse_cards("2D 3D 5C 9H")))
     up = parse_card("2S")
@@ -231,8 +231,8 @@ def test_a_read_shift_takes_the_others_to_bid_that_far_above_their_count() -> No
 
 
 def test_a_hand_read_at_its_share_is_its_count_scaled_to_the_tricks_of_the_deal() -> None:
-    from stickspel.bots.inference import plump_hands_weight
     from stickspel.games.plump.bot import count_dealt, share_dealt
+    from stickspel.games.plump.search import plump_hands_weight
 
     rng = random.Random(5)
     deck = list(range(52))

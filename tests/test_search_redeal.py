@@ -11,11 +11,10 @@ import pytest
 from stickspel import load_game
 from stickspel.bots import Turn
 from stickspel.bots.expert import ExpertBot
-from stickspel.bots.inference import plump_hands_weight
 from stickspel.core.cards import mask_of
 from stickspel.games.plump import PlumpState
 from stickspel.games.plump.bot import count_tricks
-from stickspel.games.plump.search import bid_row, expected_tricks, plump_draw
+from stickspel.games.plump.search import bid_row, expected_tricks, plump_draw, plump_hands_weight
 from stickspel.games.plump.worlds import deal_with_voids, shown
 from stickspel.search import Position
 from stickspel.search import kernels as K

@@ -33,6 +33,15 @@ def test_warm_up_runs_in_the_background_and_logs_its_time(
     assert backend.is_ready() and backend.current() is backend.compiled()
 
 
+def test_the_warm_up_plays_a_small_game_of_every_game() -> None:
+    from stickspel.bots.warm import warm_games
+    from stickspel.games import GAMES
+
+    texts = warm_games()
+    assert [t.partition("(")[0] for t in texts] == sorted(GAMES)
+    assert "plump(players=4,max_cards=3)" in texts  # a short deal: the cards soon
+
+
 #: A fresh process: a deal of Plump played by experts with the kernels cold (as
 #: while the server's warm-up compiles), then again after warm(). The bots' work is
 #: fixed and their evaluators named, so that both paths run the same search.

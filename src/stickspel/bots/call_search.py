@@ -2,7 +2,7 @@
 exchange and purchases (any game whose adapter names the candidates).
 
 Each world is one the seat cannot tell from the real one (``turn.sample_world``),
-weighted by what the others' calls say (:mod:`stickspel.bots.inference`).  In
+weighted by what the others' calls say (the adapter's ``world_weight``).  In
 each world every candidate is applied, what remains before the cards (the rest
 of the auction, the others' offers and purchases, the seat's own later steps)
 is decided by the heuristic bot for every seat from that seat's hand, and the
@@ -122,7 +122,7 @@ def call_values(
     if base not in candidates:
         candidates.insert(0, base)
     rows: list[tuple[float, dict[int, float]]] = []
-    for world, weight in draw_worlds(turn, rng, config, budget):
+    for world, weight in draw_worlds(turn, rng, config, budget, adapter):
         if weight > 0:
             values = world_call_values(config, adapter, world, turn.seat, candidates, rng)
             rows.append((weight, values))

@@ -3,13 +3,16 @@
 An :class:`Objective` turns the tricks every seat ends a deal with into each
 seat's value of it, game by game: Plump's deal score under the bids, the
 difference of the two sides' points in Priffe, a seat's points against its
-target in Tremanswhist.  The card play itself (hands, tricks, play-outs,
-double-dummy search) is :mod:`stickspel.search`'s; an objective also reads that
-search's own values in the game's terms (:meth:`Objective.of_search`).
+target in Tremanswhist.  A game's search adapter makes its deal's objective
+(:meth:`stickspel.bots.search_adapter.SearchAdapter.objective`,
+:func:`~stickspel.bots.search_adapter.objective_of`).  The card play itself
+(hands, tricks, play-outs, double-dummy search) is :mod:`stickspel.search`'s; an
+objective also reads that search's own values in the game's terms
+(:meth:`Objective.of_search`).
 
->>> obj = PlumpObjective(None, [2, 0, 0, 0])
->>> obj.values([2, 0, 0, 0])   # every bid made: 10 + the bid
-(12.0, 10.0, 10.0, 10.0)
+>>> obj = SeatObjective(-1, [4, 4, 5])   # each seat sheds tricks against its target
+>>> obj.values([3, 5, 5])
+(1.0, -1.0, 0.0)
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Objective", "PlumpObjective", "SideObjective", "SeatObjective", "objective_of"]
+__all__ = ["Objective", "SideObjective", "SeatObjective"]
 
 
 class Objective:
@@ -32,27 +35,6 @@ class Objective:
         ``pos`` (seat to move): the search's own values are the objective's where
         not said otherwise (Plump's deal score)."""
         return value
-
-
-class PlumpObjective(Objective):
-    """Each seat wants exactly its bid: Plump's deal score (standard scoring when
-    ``rules`` is ``None``)."""
-
-    def __init__(self, rules: Any, bids: Sequence[int]) -> None:
-        from stickspel.games.plump.rules import score_deal
-
-        self.rules = rules
-        self.bids = list(bids)
-        self._score = score_deal
-
-    def values(self, won: Sequence[int]) -> tuple[float, ...]:
-        if self.rules is None:
-            return tuple(
-                float(10 + b) if b == t else 0.0 for b, t in zip(self.bids, won, strict=True)
-            )
-        return tuple(
-            float(self._score(self.rules, b, t)) for b, t in zip(self.bids, won, strict=True)
-        )
 
 
 class SideObjective(Objective):
@@ -95,34 +77,3 @@ class SeatObjective(Objective):
     def of_search(self, pos: Any, seat: int, value: float) -> float:
         """The search counts the points of the tricks, not what the fourth pile cost."""
         return value - self.costs[seat]
-
-
-def objective_of(world: Any, bids: Sequence[int] | None = None) -> Objective:
-    """The goal of the deal in ``world`` (a Plump, Priffe or Tremanswhist state)."""
-    game = type(world).__module__.split(".")[2]
-    if game == "plump":
-        b = bids if bids is not None else [x or 0 for x in world.bids]
-        return PlumpObjective(world.rules, b)
-    if game == "priffe":
-        from stickspel.core.cards import mask_of
-        from stickspel.games.priffe.rules import NOLL, TVANGSNOLL, honours_of, score_deal
-
-        contract, declarers, rules = world.contract, world.declarers, world.rules
-        honours = honours_of(contract, [mask_of(h) for h in world.dealt]) if world.dealt else None
-
-        def points(sides: tuple[int, int]) -> tuple[int, int]:
-            s = score_deal(rules, contract, declarers, sides, honours)
-            return s.side_points[0], s.side_points[1]
-
-        return SideObjective(points, shed=contract in (NOLL, TVANGSNOLL))
-    if game == "tremanswhist":
-        from stickspel.games.tremanswhist.rules import PAR
-
-        targets = world.current_targets() or [PAR] * world.num_players
-        # taking the fourth pile costs a point (main game)
-        costs = [0] * world.num_players
-        if not world.rules.buying:
-            for s, took in world.offers:
-                costs[s] += 1 if took else 0
-        return SeatObjective(1 if world.kind == "plus" else -1, targets, costs)
-    raise ValueError(f"no objective for {game}")

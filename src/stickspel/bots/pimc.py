@@ -1,7 +1,7 @@
 """Perfect-information Monte Carlo (PIMC), the levels' search where IS-MCTS is not
 theirs: the cards the seat has not seen are dealt at random (``turn.sample_world``)
 until the budget is spent, each world weighted by what the others' calls say
-(:mod:`stickspel.bots.inference`); in each world every candidate is judged with
+(the game's adapter's ``world_weight``); in each world every candidate is judged with
 all hands open, and the candidates' weighted means are what the level chooses
 between.  A card is judged by the budgeted double-dummy search (``dd``) or by
 goal-aware play-outs (``rollout``), exactly in endings of
@@ -18,8 +18,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from stickspel.bots.config import Budget, ExpertConfig, card_evaluator
-from stickspel.bots.inference import world_weight
-from stickspel.bots.objectives import Objective, objective_of
+from stickspel.bots.objectives import Objective
 from stickspel.core.turn import Turn
 
 if TYPE_CHECKING:
@@ -71,11 +70,11 @@ def pimc_values(
     evaluator = card_evaluator(config.cards, adapter)
     totals = dict.fromkeys(legal, 0.0)
     weights = 0.0
-    for world, weight in draw_worlds(turn, rng, config, budget):
+    for world, weight in draw_worlds(turn, rng, config, budget, adapter):
         if weight <= 0:
             continue
         if in_play:
-            values = card_values(config, evaluator, world, turn.seat, legal, rng)
+            values = card_values(config, evaluator, adapter, world, turn.seat, legal, rng)
         else:
             values = adapter.call_values(config, world, turn.seat, legal, rng)
         for a, v in values.items():
@@ -85,11 +84,12 @@ def pimc_values(
 
 
 def draw_worlds(
-    turn: Turn, rng: random.Random, config: ExpertConfig, budget: Budget
+    turn: Turn, rng: random.Random, config: ExpertConfig, budget: Budget, adapter: SearchAdapter
 ) -> Iterator[tuple[Any, float]]:
-    """Sampled worlds and their weights until the ``budget`` is spent (one at least):
-    it stops when one more world, at the pace so far, would overrun its ``think_ms``,
-    and after ``config.samples`` worlds when that is given."""
+    """Sampled worlds and their weights (the game's ``adapter``'s ``world_weight``)
+    until the ``budget`` is spent (one at least): it stops when one more world, at
+    the pace so far, would overrun its ``think_ms``, and after ``config.samples``
+    worlds when that is given."""
     start = time.perf_counter()
     deadline = None
     if budget.think_ms is not None:
@@ -100,7 +100,7 @@ def draw_worlds(
         if k and deadline is not None and now + (now - start) / k > deadline:
             return
         world = turn.sample_world(rng)
-        weight = world_weight(world, turn.seat) if config.infer else 1.0
+        weight = adapter.world_weight(world, turn.seat) if config.infer else 1.0
         yield world, weight
 
 
@@ -122,20 +122,22 @@ def playout_value(
 def card_values(
     config: ExpertConfig,
     evaluator: str,
+    adapter: SearchAdapter,
     world: Any,
     seat: int,
     legal: list[int],
     rng: random.Random,
 ) -> dict[int, float]:
     """Each legal card's value to ``seat`` in ``world`` (every hand open), judged by
-    ``evaluator`` (``dd`` or ``rollout``)."""
+    ``evaluator`` (``dd`` or ``rollout``; a play-out's tricks valued by the game's
+    ``adapter``'s objective)."""
     from stickspel.search import Position
     from stickspel.search import card_values as solved_values
 
     if evaluator == "dd":
         return solved_values(world, max_nodes=DD_NODES, solver=_thread_solver())
     pos = Position.from_state(world)
-    objective = objective_of(world)
+    objective = adapter.objective(world)
     if sum(h.bit_count() for h in pos.hands) <= EXACT_CARDS_PER_HAND * pos.n:
         exact = solved_values(pos, solver=_thread_solver(), dds=False)
         return {c: objective.of_search(pos, seat, v) for c, v in exact.items()}

@@ -3,14 +3,16 @@
 :mod:`stickspel.bots.expert` drives the search (the budget, the tree, PIMC's
 averaging) and knows no game; each game's adapter
 (its spec's ``search``) says how its worlds are
-drawn for IS-MCTS, how its calls are judged and what its settings are.
+drawn for IS-MCTS and weighted, what its deal's tricks are worth to each seat,
+how its calls are judged and what its settings are.
 :class:`SearchAdapter` is the adapter of a game without bids to search: its
 worlds are ``Turn.sample_world``'s, each weighted by what the calls say
-(:func:`stickspel.bots.inference.world_weight`), and a call is judged in a
+(:meth:`SearchAdapter.world_weight`: the heuristic as the callers' model,
+:func:`stickspel.bots.inference.policy_weight`), and a call is judged in a
 world by :func:`world_call_values`: the auction finished with the heuristic bot
 as every seat's model, the deal played out (:mod:`stickspel.bots.call_search`
 weighs the worlds).  Plump's (:mod:`stickspel.games.plump.search`) adds its
-bids.
+bids.  :func:`world_weight` and :func:`objective_of` ask a world's game's adapter.
 
 An adapter reads only what the turn hands it: the information set's frame (a
 world the seat cannot tell from the real one) and the worlds it deals, and
@@ -29,13 +31,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from stickspel.bots.config import ExpertConfig
-from stickspel.bots.inference import world_weight
-from stickspel.bots.objectives import objective_of
+from stickspel.bots.inference import policy_weight
+from stickspel.bots.objectives import Objective
 from stickspel.core.turn import Turn
 from stickspel.games import game_spec
 from stickspel.games.spec import part_of
 
-__all__ = ["SearchAdapter", "adapter_for", "world_call_values", "POLICY", "NOISE"]
+__all__ = [
+    "SearchAdapter",
+    "adapter_for",
+    "objective_of",
+    "world_weight",
+    "world_call_values",
+    "POLICY",
+    "NOISE",
+]
 
 #: The play-out policy that judges a call, and its chance of a random card at each card.
 POLICY = "careful"
@@ -54,6 +64,9 @@ class SearchAdapter:
     pimc_cards = "rollout"
     #: The intermediate level's card search: ``"pimc"`` or ``"auto"`` (a small tree).
     few_cards = "pimc"
+    #: The rules options of the small game the warm-up plays (``bots.warm``; ``""``:
+    #: the default rules), a deal short enough to reach the card play soon.
+    warm_rules = ""
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -70,11 +83,21 @@ class SearchAdapter:
         weights: list[float] = []
         while True:
             world = turn.sample_world(rng)
-            weight = world_weight(world, turn.seat) if config.infer else 1.0
+            weight = self.world_weight(world, turn.seat) if config.infer else 1.0
             worlds.append(Position.from_state(world))
             weights.append(max(weight, 1e-12))  # a floor, as Plump's: none is ruled out
             if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
                 return worlds, weights, []
+
+    def world_weight(self, world: Any, seat: int) -> float:
+        """How likely the others' calls in the deal of ``world`` were, given its
+        hands: each checked against the heuristic bot's (:func:`policy_weight`)."""
+        return policy_weight(world, seat)
+
+    def objective(self, world: Any, bids: Sequence[int] | None = None) -> Objective:
+        """What the tricks of the deal in ``world`` are worth to each seat
+        (``bids``: the bids played for, where the game has them)."""
+        raise ValueError(f"no objective for {self.game}")
 
     def start_bid_tree(
         self,
@@ -149,18 +172,18 @@ def world_call_values(
         w.apply_action(action)
         while w.phase != play and not w.deal_over():
             w.apply_action(model.act(adapter.model_turn(w)))
-        out[action] = _played_value(config.rollouts, w, seat, playout_seed)
+        out[action] = _played_value(config.rollouts, adapter, w, seat, playout_seed)
     return out
 
 
-def _played_value(rollouts: int, w: Any, seat: int, seed: int) -> float:
+def _played_value(rollouts: int, adapter: SearchAdapter, w: Any, seat: int, seed: int) -> float:
     """The seat's mean value of the deal in ``w`` played out from here."""
     from stickspel.search import Position, playout_tricks
 
     if w.deal_over():  # ended without play (a variant's passed-out deal)
         return float(w.deal_results[-1]["points"][seat]) if w.deal_results else 0.0
     pos = Position.from_state(w)
-    objective = objective_of(w)
+    objective = adapter.objective(w)
     runs = playout_tricks(pos, rollouts, seed, policy=POLICY, noise=NOISE)
     total = 0.0
     for tricks in (runs + pos.tricks).tolist():
@@ -174,3 +197,15 @@ def adapter_for(game: str) -> SearchAdapter:
     game has none)."""
     spec = game_spec(game)
     return part_of(spec, spec.search, SearchAdapter) or SearchAdapter(game)
+
+
+def world_weight(world: Any, seat: int) -> float:
+    """How likely the others' calls in the deal of ``world`` were, given its hands
+    (its game's adapter's :meth:`~SearchAdapter.world_weight`)."""
+    return adapter_for(world.GAME).world_weight(world, seat)
+
+
+def objective_of(world: Any, bids: Sequence[int] | None = None) -> Objective:
+    """The goal of the deal in ``world`` (its game's adapter's
+    :meth:`~SearchAdapter.objective`)."""
+    return adapter_for(world.GAME).objective(world, bids)

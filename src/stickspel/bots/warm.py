@@ -22,15 +22,15 @@ import threading
 import time
 
 from stickspel.bots.expert import ExpertBot, IntermediateBot
+from stickspel.bots.search_adapter import adapter_for
 from stickspel.core.turn import Turn
+from stickspel.games import GAMES as REGISTERED
 from stickspel.games import load_game
 from stickspel.search import backend
 from stickspel.search.kernels import BACKEND
 
-__all__ = ["warm", "warm_in_background"]
+__all__ = ["warm", "warm_games", "warm_in_background"]
 
-#: Small games of each kind: every phase the bots search (bids, calls, cards).
-GAMES = ("plump(players=4,max_cards=3)", "priffe", "tremanswhist")
 #: Decisions made in each game: enough to reach the card play of the first deal.
 DECISIONS = 60
 
@@ -51,9 +51,19 @@ def warm() -> float:
     return time.perf_counter() - start
 
 
+def warm_games() -> list[str]:
+    """A small game of each kind, as its search adapter says (``warm_rules``), every
+    phase the bots search (bids, calls, cards)."""
+    out = []
+    for name in sorted(REGISTERED):
+        options = adapter_for(name).warm_rules
+        out.append(f"{name}({options})" if options else name)
+    return out
+
+
 def _decide() -> None:
     """The decisions of the warm-up: each level's in a small deal of each game."""
-    for k, text in enumerate(GAMES):
+    for k, text in enumerate(warm_games()):
         state = load_game(text).new_initial_state()
         rng = random.Random(k)
         bots = [

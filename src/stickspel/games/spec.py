@@ -2,12 +2,13 @@
 
 A game is one package, ``stickspel.games.<game>``: its rules options and state
 (the engine, imported by everything), and its parts for the layers above — the
-record codec, the terminal view, the protokoll, the score sheet's rules, its bots
-and its search adapter.  The spec names each part by a function of the game's own
+record codec, the terminal view, the protokoll, the score sheet's rules, its bots,
+its search adapter and its card play as the search sees it.  The spec names each part by a function of the game's own
 package that imports it on first use, so that the engine never imports a layer
 above it, and each layer reaches a game only through the spec and its own small
 Protocol (``records.events.Codec``, ``views.View``, ``protokoll.SheetBuilder``,
-``protokoll.sheetrules.SheetRules``, ``bots.search_adapter.SearchAdapter``):
+``protokoll.sheetrules.SheetRules``, ``bots.search_adapter.SearchAdapter``,
+``search.position.PlayModel``):
 no layer branches on a game's name, none looks a module up by name.
 
 >>> from stickspel.games import game_spec
@@ -55,6 +56,9 @@ class GameSpec:
     bots: Part = _none
     #: The search adapter (``bots.search_adapter.SearchAdapter``) of the expert levels.
     search: Part = _none
+    #: The card play as the search sees it (``search.position.PlayModel``): its
+    #: positions from the game's states, what each seat plays for, which solver.
+    play: Part = _none
 
 
 def part_of(spec: GameSpec, part: Part, kind: type) -> Any:

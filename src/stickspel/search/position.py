@@ -15,16 +15,19 @@ allocation, one trick mechanics for Plump, Priffe and Tremanswhist.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import stickspel.search.kernels as K
 from stickspel.core import GameState
 from stickspel.core.cards import card_str, cards_of
 from stickspel.core.errors import StickspelError
+from stickspel.games import game_spec
+from stickspel.games.spec import part_of
 from stickspel.search.backend import Backend, current
 
-__all__ = ["Position", "SearchError", "new_buffer"]
+__all__ = ["BARE", "PlayModel", "Position", "SearchError", "new_buffer", "play_model", "side_mask"]
 
 
 class SearchError(StickspelError, ValueError):
@@ -47,13 +50,14 @@ class Position:
     """The card play of one deal with every hand known (a sampled world, or a
     test's deal): who is to move, the legal cards, make and unmake.
 
-    The game's objective travels along for the solvers: Plump's bids and rules,
-    Priffe's contract and sides, Tremanswhist's kind of deal and targets.
+    The game's objective travels along for the solvers: its :class:`PlayModel`
+    (``model``; :attr:`game` names it) and what that reads, Plump's bids and
+    rules, Priffe's contract and sides, Tremanswhist's kind of deal and targets.
     ``backend``: the search's path it was built on (:mod:`stickspel.search.backend`),
     whose kernels play its cards.
     """
 
-    __slots__ = ("s", "game", "rules", "bids", "contract", "kind", "targets", "n", "backend")
+    __slots__ = ("s", "model", "rules", "bids", "contract", "kind", "targets", "n", "backend")
 
     def __init__(self, n: int, backend: Backend | None = None) -> None:
         if not 2 <= n <= K.MAX_SEATS:
@@ -62,7 +66,7 @@ class Position:
         self.backend = backend or current()
         self.s: Any = self.backend.buffer(K.STATE_SIZE)
         self.s[K.N_] = n
-        self.game = ""
+        self.model: PlayModel = BARE
         self.rules: Any = None
         self.bids: tuple[int, ...] | None = None
         self.contract: int | None = None
@@ -112,23 +116,37 @@ class Position:
         return pos
 
     @classmethod
+    def from_play(cls, world: Any, *, must_trump: bool = False, pairs: bool = False) -> Position:
+        """The position of a state in its play phase (its ``hands``, ``trump``,
+        ``trick``, ``leader``, ``current`` and ``tricks_won``): the trick in
+        progress is played anew."""
+        trick = world.trick
+        leader = world.leader if trick else world.current
+        return cls.from_hands(
+            world.hands, world.trump, leader, must_trump=must_trump, pairs=pairs,
+            trick=trick, tricks=world.tricks_won,
+        )  # fmt: skip
+
+    @classmethod
     def from_state(
         cls, world: GameState, *, contract: int | None = None, bidder: int | None = None
     ) -> Position:
-        """The deal in progress of ``world`` (every hand known: a sampled world).
+        """The deal in progress of ``world`` (every hand known: a sampled world), as
+        its game's :class:`PlayModel` builds it (its spec's ``play``): in the play,
+        or where the game allows it before (Plump while bidding, from the first
+        lead; Priffe in the auction with ``contract`` given, and ``bidder`` for
+        spel, whose right-hand neighbour leads)."""
+        model = play_model(getattr(world, "GAME", ""))
+        return model.position(world, contract=contract, bidder=bidder)
 
-        Plump: in the play, or while bidding (then from the first lead, each seat
-        playing for its own tricks).  Priffe: in the play, or in the auction with
-        ``contract`` (and ``bidder`` for spel, whose right-hand neighbour leads)
-        given.  Tremanswhist: in the play."""
-        game = getattr(world, "GAME", "")
-        if game == "plump":
-            return _from_plump(world)
-        if game == "priffe":
-            return _from_priffe(world, contract, bidder)
-        if game == "tremanswhist":
-            return _from_tremanswhist(world)
-        raise SearchError("search.no_game", game=repr(game))
+    @property
+    def game(self) -> str:
+        """The game whose deal this is (``""``: a bare deal, each seat for its tricks)."""
+        return self.model.name
+
+    @game.setter
+    def game(self, name: str) -> None:
+        self.model = play_model(name)
 
     # --- play ----------------------------------------------------------------------------
     @property
@@ -216,73 +234,77 @@ def _name(card: int) -> str:
     return card_str(card) if 0 <= card < 52 else str(card)
 
 
-def _from_play(world: Any, pos_fields: dict[str, Any]) -> Position:
-    """The position of a state in its play phase; the trick in progress is played anew."""
-    trick = world.trick
-    leader = world.leader if trick else world.current
-    return Position.from_hands(
-        world.hands, world.trump, leader, trick=trick, tricks=world.tricks_won, **pos_fields
-    )
+def side_mask(seat: int) -> int:
+    """The seats of ``seat``'s side where partners sit opposite (four seats), a bit a seat."""
+    return 0b0101 << (seat % 2)
 
 
-def _plump_phases() -> tuple[int, int]:
-    """Plump's bid and play phases, imported once (an import in the function that
-    builds a position cost a fifth of it)."""
-    global _PLUMP_PHASES
-    if _PLUMP_PHASES is None:
-        from stickspel.games.plump.rules import BID, PLAY
-
-        _PLUMP_PHASES = (BID, PLAY)
-    return _PLUMP_PHASES
+#: The values of a trick count still to come, seen from one seat.
+ToValue = Callable[[int], float]
 
 
-_PLUMP_PHASES: tuple[int, int] | None = None
+class PlayModel:
+    """How the card play of one game's deals is searched: the positions built from
+    its states, what each seat plays for, and which solver values it.  This one
+    is a bare deal's (a test's, built by :meth:`Position.from_hands`): every seat
+    plays for its own tricks.  A game's own (its spec's ``play``) builds its
+    positions and says the rest; a position carries its model, so the solvers
+    read it once a position and never ask which game it is."""
+
+    #: The game's name (``""``: a bare deal).
+    name = ""
+    #: Whether each seat plays for a score of its own tricks (Plump's bids): max^n
+    #: over each seat's table of :meth:`goal_rows`, and the paranoid search may be
+    #: asked.  Otherwise alpha-beta on one team's tricks against the rest (:meth:`teams`).
+    maxn = False
+
+    def position(
+        self, world: Any, *, contract: int | None = None, bidder: int | None = None
+    ) -> Position:
+        """The deal in progress of ``world`` (every hand known; ``contract`` and
+        ``bidder``: an auction's, where the game searches one before its play)."""
+        raise SearchError("search.no_game", game=repr(self.name))
+
+    def sheds(self, pos: Position) -> bool:
+        """Whether the seats play to take few tricks (Priffe's noll, Tremanswhist's minus)."""
+        return False
+
+    def dds(self, pos: Position) -> bool:
+        """Whether DDS (``endplay``) solves the deal: two sides of partners, each
+        taking what tricks it can."""
+        return False
+
+    def goal_rows(self, pos: Position, bids: Sequence[int] | None) -> list[tuple[int, ...]]:
+        """Each seat's value of ending the deal with 0 … ``K.UT``-1 tricks, what it
+        plays for: its tricks, their negative where it :meth:`sheds` them
+        (``bids``: the seats' bids, where the game scores them)."""
+        sign = -1 if self.sheds(pos) else 1
+        return [tuple(sign * t for t in range(K.UT))] * pos.n
+
+    def teams(self, pos: Position, seat: int) -> tuple[int, int, ToValue]:
+        """The trick-count search from ``seat``'s view: the seats maximising, the
+        seats whose tricks are counted (a bit a seat), and the map from the counted
+        tricks still to come to ``seat``'s value; here the seat's own tricks
+        against everyone else."""
+        return 1 << seat, 1 << seat, lambda v: float(pos.tricks[seat] + v)
+
+    def line(self, pos: Position) -> tuple[int, int] | None:
+        """The teams (maximising, counted) of one search for the whole line of play
+        of :func:`~stickspel.search.dd_trick_counts`; ``None``: each seat's
+        paranoid value instead, the tricks it can be sure of against all the others."""
+        return None
 
 
-def _from_plump(world: Any) -> Position:
-    bid_phase, play_phase = _PLUMP_PHASES or _plump_phases()
-    rules = world.rules
-    if world.phase == play_phase:
-        pos = _from_play(world, {})
-        pos.bids = tuple([0 if b is None else b for b in world.bids])
-    elif world.phase == bid_phase and world.hands and any(world.hands):
-        lead = world.dealer_seat if rules.first_lead == "dealer" else world.forhand()
-        pos = Position.from_hands(world.hands, world.trump, lead)
-        pos.bids = None  # no bids yet: each seat plays for its own tricks
-    else:
-        raise SearchError("search.plump_phase")
-    pos.game, pos.rules = "plump", rules
-    return pos
+#: The bare deal's model.
+BARE = PlayModel()
 
 
-def _from_priffe(world: Any, contract: int | None, bidder: int | None) -> Position:
-    from stickspel.games.priffe.rules import BID, PLAY, SPEL, trump_of
-
-    if world.phase == PLAY:
-        pos = _from_play(world, {"pairs": True})
-        pos.contract = world.contract
-    elif world.phase == BID and contract is not None and any(world.hands):
-        if contract == SPEL:
-            if bidder is None:
-                raise SearchError("search.spel_bidder")
-            lead = (bidder - 1) % 4
-        else:
-            lead = world.forhand()
-        pos = Position.from_hands(world.hands, trump_of(contract), lead, pairs=True)
-        pos.contract = contract
-    else:
-        raise SearchError("search.priffe_phase")
-    pos.game, pos.rules = "priffe", world.rules
-    return pos
-
-
-def _from_tremanswhist(world: Any) -> Position:
-    from stickspel.games.tremanswhist.rules import PAR, PLAY
-
-    if world.phase != PLAY:
-        raise SearchError("search.tremanswhist_phase")
-    pos = _from_play(world, {"must_trump": True})
-    pos.game, pos.rules, pos.kind = "tremanswhist", world.rules, world.kind
-    targets = world.current_targets()
-    pos.targets = tuple(targets) if targets is not None else (PAR,) * 3
-    return pos
+@functools.cache
+def play_model(game: str) -> PlayModel:
+    """The :class:`PlayModel` of ``game`` (its spec's ``play``); the bare deal's for
+    ``""`` or a game without one."""
+    if not game:
+        return BARE
+    spec = game_spec(game)
+    found: PlayModel | None = part_of(spec, spec.play, PlayModel)
+    return found or BARE

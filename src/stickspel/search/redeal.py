@@ -4,7 +4,7 @@ A world of a Plump decision is the hidden cards dealt again (each seat's known
 voids respected), weighted by how well the bids made fit the hands they come
 from, with the bids still to come guessed from the hands.  The bots' Python
 path (:func:`stickspel.games.plump.worlds.sample_deal`,
-:func:`stickspel.bots.inference.plump_hands_weight`, the expert's bid row) does
+:func:`stickspel.games.plump.search.plump_hands_weight`, the expert's bid row) does
 this at about 70 µs a world, and at 50 ms a decision that was half the time
 and a few hundred worlds.  :func:`draw_worlds` does the same in one loop over
 flat buffers, written for both backends like the kernels, a world in a few
@@ -300,7 +300,7 @@ class PlumpDraw:
     not seen; ``piles``: ``(size, banned suits, seat or -1)`` each, the stock
     last; ``played``: a mask a seat; ``made``: a bid a seat, ``None`` where
     none is made; ``sigma``, ``floor``, ``shift``: the bid weight's
-    (:func:`stickspel.bots.inference.plump_hands_weight`); ``share``: hands read
+    (:func:`stickspel.games.plump.search.plump_hands_weight`); ``share``: hands read
     at their share (``share_dealt``), not their count.  The draw runs on ``base``'s
     path (:mod:`stickspel.search.backend`)."""
 

@@ -1,20 +1,19 @@
 """Double-dummy values of a position, exact play of every hand known, and fast playouts.
 
-Which solver answers:
+Which solver answers is the position's game's (its
+:class:`~stickspel.search.position.PlayModel`, read once a position):
 
-- **Plump** — max^n: every seat plays for its own deal score under the rules'
-  scoring and the bids made (an exact bid is what scores).  A seat indifferent
+- **max^n** where each seat plays for a score of its own tricks (Plump: its
+  deal score under the rules' scoring and the bids made, an exact bid being what
+  scores; while bids are still to be made, its own tricks).  A seat indifferent
   between cards takes the one leaving the other seats the least in sum, then the
-  lowest card.  While bids are still to be made each seat plays for its own tricks.
-- **Priffe** — alpha-beta on the tricks of one side against the other.  A value
-  is, for the mover's side, the tricks it takes in the deal in a trump contract or
-  spel, and the tricks it *gives away* (13 minus its own) in noll and tvångsnoll,
-  where each side plays to take few: larger is better for the mover in every
-  contract, like the rules' ``counted``.
-- **Tremanswhist** — alpha-beta, paranoid: the mover against the other two
-  together.  A value is the mover's deal points from the tricks (plus: tricks −
-  target; minus: target − tricks; 4 in the main game, the seat's target in the
-  buying form; an exchange's −1 is already paid and left out).
+  lowest card.
+- **alpha-beta** on the tricks of one team against the rest, the teams and the
+  value the model's (:meth:`~stickspel.search.position.PlayModel.teams`): in
+  Priffe one side against the other, for the mover's side the tricks it takes
+  (in noll and tvångsnoll the tricks it *gives away*); in Tremanswhist paranoid,
+  the mover against the other two together, the value its deal points from the
+  tricks.  A bare position: the mover's own tricks against everyone else.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ import numpy as np
 import stickspel.search.kernels as K
 from stickspel.core import GameState
 from stickspel.search.backend import Backend, current, pinned
-from stickspel.search.position import Position, SearchError
+from stickspel.search.position import Position, SearchError, side_mask
 
 __all__ = [
     "Solver",
@@ -42,7 +41,6 @@ __all__ = [
 #: with each seat playing for its goal (taking tricks while one still scores for
 #: it, ducking once none does); ``cheap``, every seat taking what it can.
 LEAF_POLICIES = ("cheap", "aware")
-_NOLL_LIKE = (5, 7)  # Priffe's noll and tvångsnoll: each side plays to take few tricks
 #: A root child's entry: (card, class mask, value or values).
 _C = TypeVar("_C")
 
@@ -250,25 +248,19 @@ class Solver:
 def _utility_tables(
     pos: Position, scale: int
 ) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
-    """Max^n's score table of each seat (its deal score for 0 … UT-1 tricks), the
-    tables flat and multiplied by ``scale``, and each seat's clamp: the tricks past
-    which its score no longer changes."""
-    from stickspel.games.plump.rules import score_deal
-
-    rows: list[tuple[int, ...]] = []
+    """Max^n's score table of each seat (its deal score for 0 … UT-1 tricks, the
+    game's :meth:`~stickspel.search.position.PlayModel.goal_rows`), the tables flat
+    and multiplied by ``scale``, and each seat's clamp: the tricks past which its
+    score no longer changes."""
+    rows = pos.model.goal_rows(pos, pos.bids)
     flat: list[int] = []
     clamps: list[int] = []
-    for i in range(pos.n):
-        if pos.bids is None:
-            row = tuple(range(K.UT))
-        else:
-            row = tuple(score_deal(pos.rules, pos.bids[i], t) for t in range(K.UT))
+    for row in rows:
         flat.extend(u * scale for u in row)
         c = K.UT - 1
         while c > 0 and row[c - 1] == row[-1]:
             c -= 1
         clamps.append(min(c, 31))
-        rows.append(row)
     return rows, flat, clamps
 
 
@@ -294,10 +286,6 @@ def _position(world: GameState | Position, backend: Backend | None = None) -> Po
         return Position.from_state(world)
 
 
-def _side_mask(seat: int) -> int:
-    return 0b0101 << (seat % 2)
-
-
 def _expand(pairs: list[tuple[int, int, float]]) -> dict[int, float]:
     """Values per class → values per card (equivalent cards share one)."""
     out: dict[int, float] = {}
@@ -321,7 +309,7 @@ def card_values(
     """For each legal card of the seat to move, its value for that seat under
     double-dummy play (see the module's text for each game's value).
 
-    ``paranoid`` (Plump): instead of max^n, the deal score the mover can make sure
+    ``paranoid`` (max^n's games, Plump): instead of max^n, the deal score the mover can make sure
     of whatever the others do, all of them playing against it — exact where max^n
     is out of reach (a 10-card first lead).  With ``max_nodes`` a search cut by the
     budget counts as failed, so each value is then a lower bound on that score.
@@ -335,10 +323,11 @@ def card_values(
     pos = _position(world, sv.backend)
     if pos.is_over():
         raise SearchError("search.deal_over")
-    if paranoid and pos.game != "plump":
+    model = pos.model
+    if paranoid and not model.maxn:
         raise SearchError("search.paranoid")
     p = pos.to_move
-    if dds is not False and pos.game == "priffe" and pos.contract not in _NOLL_LIKE:
+    if dds is not False and model.dds(pos):
         by_dds = _dds_values(pos, p)
         if by_dds is not None:
             sv.nodes, sv.exact = 0, True
@@ -346,17 +335,17 @@ def card_values(
         if dds:
             raise SearchError("search.no_dds")
     pairs: list[tuple[int, int, float]]
-    shape = (pos.game, pos.trump, pos.n, int(pos.s[K.MUST_TRUMP_]))
+    shape = (model.name, pos.trump, pos.n, int(pos.s[K.MUST_TRUMP_]))
     if paranoid:
         sv._start(max_nodes)
         pairs = [(c, cls, float(v)) for c, cls, v in sv.paranoid_children(pos)]
-    elif pos.game == "plump":
+    elif model.maxn:
         rows = sv._set_utilities(pos)
         sv._start(max_nodes, (*shape, rows) if pos.n <= 4 else None)
         children = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
         pairs = [(c, cls, v[p] / sv.scale) for c, cls, v in children]
     else:
-        max_team, count_team, to_value = _trick_objective(pos, p)
+        max_team, count_team, to_value = model.teams(pos, p)
         sv._start(max_nodes, (*shape, max_team & 0x3FF, count_team & 0x3FF))
         if max_nodes is None:
             found = sv.ab_children(pos, max_team, count_team)
@@ -407,7 +396,7 @@ def _dds_values(pos: Position, p: int) -> dict[int, float] | None:
     tricks = dds_tricks(pos)
     if tricks is None or sorted(tricks) != pos.legal_cards():
         return None
-    mine = _side_mask(p)
+    mine = side_mask(p)
     taken = sum(pos.tricks[i] for i in range(4) if (mine >> i) & 1)
     return {c: float(taken + v) for c, v in sorted(tricks.items())}
 
@@ -422,30 +411,6 @@ def _deepening_ab(
     )
 
 
-def _trick_objective(pos: Position, p: int) -> tuple[int, int, Any]:
-    """The teams of the trick-count search from seat ``p``'s view, and the map from
-    the counted tricks still to come to ``p``'s value."""
-    total = sum(pos.tricks) + pos.tricks_left
-    if pos.game == "priffe":
-        mine = _side_mask(p)
-        if pos.contract in _NOLL_LIKE:
-            others = _side_mask(p + 1)
-            given = sum(pos.tricks[i] for i in range(4) if (others >> i) & 1)
-            return mine, others, lambda v: float(given + v)
-        taken = sum(pos.tricks[i] for i in range(4) if (mine >> i) & 1)
-        return mine, mine, lambda v: float(taken + v)
-    if pos.game == "tremanswhist":
-        me = 1 << p
-        target = pos.targets[p] if pos.targets else 4
-        if pos.kind == "minus":
-            others_taken = sum(pos.tricks) - pos.tricks[p]
-            everyone = (1 << pos.n) - 1
-            return me, everyone ^ me, lambda v: float(target - (total - others_taken - v))
-        return me, me, lambda v: float(pos.tricks[p] + v - target)
-    # a bare position: the mover's own tricks against everyone else
-    return 1 << p, 1 << p, lambda v: float(pos.tricks[p] + v)
-
-
 def dd_trick_counts(
     world: GameState | Position,
     *,
@@ -458,9 +423,10 @@ def dd_trick_counts(
 
     Plump: along max^n's line of play (while bidding, each seat playing for its own
     tricks).  Priffe: along the alpha-beta line of the side to move against the
-    other.  Tremanswhist: each seat's paranoid value, the tricks it can be sure of
-    against the other two (plus), or the fewest it can hold itself to (minus); these
-    need not add up to the tricks left.
+    other (the game's :meth:`~stickspel.search.position.PlayModel.line`).
+    Tremanswhist and a bare position: each seat's paranoid value, the tricks it
+    can be sure of against the others (plus), or the fewest it can hold itself to
+    (minus); these need not add up to the tricks left.
 
     ``max_nodes`` bounds each move's search of the line (the deepening of
     :func:`card_values`; Tremanswhist: each seat's search, cut where it runs out).
@@ -474,15 +440,17 @@ def dd_trick_counts(
         sv.nodes, sv.exact = 0, True
         return tuple(a - b for a, b in zip(pos.tricks, before, strict=True))
     sv._start(max_nodes)
-    if pos.game in ("tremanswhist", ""):
+    model = pos.model
+    line = None if model.maxn else model.line(pos)
+    if not model.maxn and line is None:
         counts = _paranoid_counts(pos, sv)
         sv._finish()
         return counts
-    if pos.game == "plump":
+    if model.maxn:
         sv._set_utilities(pos)
     cut = False
     while not pos.is_over():
-        sv.kernels.play(pos.s, _best_card(pos, sv, max_nodes))
+        sv.kernels.play(pos.s, _best_card(pos, sv, max_nodes, line))
         cut = cut or bool(sv.stats[K.CUT_])
     sv._finish()
     sv.exact = not cut
@@ -493,10 +461,11 @@ def _dds_line(pos: Position, dds: bool | None, max_nodes: int | None) -> bool:
     """Play ``pos`` to the end of the deal along DDS's line (each move the card that
     takes the mover's side most tricks, ties to the lowest card, as
     :func:`_best_card` picks); ``False`` (``pos`` untouched) where DDS does not
-    answer: not asked, not installed, noll or tvångsnoll, another game."""
+    answer: not asked, not installed, a deal it does not solve (noll or tvångsnoll,
+    another game: :meth:`~stickspel.search.position.PlayModel.dds`)."""
     if dds is False or (dds is None and max_nodes is not None):
         return False
-    if pos.game != "priffe" or pos.contract in _NOLL_LIKE:
+    if not pos.model.dds(pos):
         if dds:
             raise SearchError("search.no_dds")
         return False
@@ -513,11 +482,14 @@ def _dds_line(pos: Position, dds: bool | None, max_nodes: int | None) -> bool:
     return True
 
 
-def _best_card(pos: Position, sv: Solver, max_nodes: int | None) -> int:
+def _best_card(
+    pos: Position, sv: Solver, max_nodes: int | None, line: tuple[int, int] | None
+) -> int:
     """The card of the line of play: each move searched anew (deepening within
-    ``max_nodes`` where given), the table kept from move to move."""
+    ``max_nodes`` where given), the table kept from move to move; ``line``: the
+    teams of the trick-count search (``None``: max^n)."""
     p = pos.to_move
-    if pos.game == "plump":
+    if line is None:
         best: tuple[int, int, int] | None = None
         found = sv.maxn_children(pos) if max_nodes is None else _deepening(pos, sv, max_nodes)
         for card, _, v in found:
@@ -526,10 +498,7 @@ def _best_card(pos: Position, sv: Solver, max_nodes: int | None) -> int:
                 best = key
         assert best is not None
         return best[2]
-    # one objective for the whole line: side 0 against side 1
-    max_team, count_team = _side_mask(0), _side_mask(0)
-    if pos.game == "priffe" and pos.contract in _NOLL_LIKE:
-        count_team = _side_mask(1)
+    max_team, count_team = line  # one objective for the whole line
     if max_nodes is None:
         children = sv.ab_children(pos, max_team, count_team)
     else:
@@ -544,7 +513,7 @@ def _paranoid_counts(pos: Position, sv: Solver) -> tuple[int, ...]:
     for seat in range(pos.n):
         sv.gen += 1  # a new objective: the table's entries no longer hold
         me = 1 << seat
-        if pos.kind == "minus":
+        if pos.model.sheds(pos):
             # this seat plays to leave the others the most, they to leave it the most
             others = sv.ab_value(pos, me, everyone ^ me)
             out.append(pos.tricks_left - others)
@@ -612,27 +581,19 @@ def playout_tricks(
 
 def goal_table(pos: Position, bids: Sequence[int] | None = None) -> Any:
     """The score tables the goal-aware policy plays for, a row a seat by the tricks
-    it ends with: Plump's deal scores under ``bids`` (or the position's; no bids:
-    the tricks), the tricks in Priffe's trump contracts and spel and in
-    Tremanswhist's plus deals, fewer being better in noll, tvångsnoll and minus."""
-    from stickspel.games.plump.rules import PlumpRules, score_deal
-
+    it ends with (the game's :meth:`~stickspel.search.position.PlayModel.goal_rows`):
+    Plump's deal scores under ``bids`` (or the position's; no bids: the tricks),
+    the tricks in Priffe's trump contracts and spel and in Tremanswhist's plus
+    deals, fewer being better in noll, tvångsnoll and minus."""
     chosen = tuple(bids) if bids is not None else pos.bids
     if chosen is not None and len(chosen) != pos.n:
         raise SearchError("search.bid_count", bids=len(chosen), n=pos.n)
-    shed = (pos.game == "priffe" and pos.contract in _NOLL_LIKE) or (
-        pos.game == "tremanswhist" and pos.kind == "minus"
-    )
-    rules = pos.rules if pos.rules is not None else PlumpRules()
+    goals = pos.model.goal_rows(pos, chosen)
     reach = sum(pos.tricks) + pos.tricks_left  # no seat counts past the deal's tricks
+    clamped = [min(t, reach) for t in range(K.UT)]
     rows = [0] * (K.MAX_SEATS * K.UT)
-    for i in range(pos.n):
-        for t in range(K.UT):
-            at = min(t, reach)
-            if pos.game == "plump" and chosen is not None:
-                rows[i * K.UT + t] = score_deal(rules, chosen[i], at)
-            else:
-                rows[i * K.UT + t] = -at if shed else at
+    for i, goal in enumerate(goals):
+        rows[i * K.UT : (i + 1) * K.UT] = [goal[at] for at in clamped]
     util = pos.backend.buffer(K.MAX_SEATS * K.UT)
     util[:] = rows  # at once: numpy's element writes from Python are slow
     return util

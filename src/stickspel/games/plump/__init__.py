@@ -65,6 +65,13 @@ def _search() -> object:
     return SEARCH
 
 
+def _play() -> object:
+    """The card play as the search sees it."""
+    from stickspel.games.plump.play import MODEL
+
+    return MODEL
+
+
 SPEC = GameSpec(
     "plump",
     PlumpRules,
@@ -75,4 +82,5 @@ SPEC = GameSpec(
     sheet=_sheet,
     bots=_bots,
     search=_search,
+    play=_play,
 )

@@ -1,13 +1,15 @@
 """Plump's search adapter: worlds weighted by the bids, and the bid as a search's root.
 
-The expert's worlds for IS-MCTS are drawn with the bids made: each world's
-hands weighted by how likely each other seat's bid is for the hand it holds
-there (:func:`stickspel.bots.inference.plump_hands_weight`), and every seat's
+The expert's worlds are drawn with the bids made: each world's hands weighted
+by how likely each other seat's bid is for the hand it holds there
+(:func:`plump_hands_weight`: the bid against the tricks the hand counts, a
+normal error of :data:`BID_SIGMA` tricks), and for IS-MCTS every seat's
 bid in it (the ones still to come guessed from the hands, :func:`bid_row`).
 :func:`plump_worlds` draws them in Python, :func:`plump_draw` in compiled code
 (:class:`stickspel.search.redeal.PlumpDraw`: the same deals, weights and rows).
 A bid is judged at the root of the tree (:meth:`PlumpSearch.start_bid_tree`)
-or, without it, by play-outs of each world (:meth:`PlumpSearch.call_values`).
+or, without it, by play-outs of each world (:meth:`PlumpSearch.call_values`);
+a deal's tricks are worth each seat its deal score (:class:`PlumpObjective`).
 
 Everything here reads the turn's information set: the frame's public parts
 (the rules, the dealer, the bids, the cards down) and the seat's own hand.
@@ -20,27 +22,38 @@ Everything here reads the turn's information set: the frame's public parts
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from stickspel.bots.config import ExpertConfig, bid_model
-from stickspel.bots.inference import world_weight
+from stickspel.bots.objectives import Objective
 from stickspel.bots.search_adapter import SearchAdapter
 from stickspel.bots.tree import drawn_worlds
 from stickspel.core.turn import Turn
 from stickspel.games.plump.bot import count_dealt, share_dealt
+from stickspel.games.plump.play import MODEL as PLUMP_MODEL
 from stickspel.games.plump.rules import BID_BASE, PLAY, score_deal
 
 __all__ = [
     "SEARCH",
+    "BID_SIGMA",
+    "PlumpObjective",
     "PlumpSearch",
     "bid_row",
     "expected_tricks",
     "guessed_bids",
+    "plump_bid_weight",
+    "plump_hands_weight",
     "plump_worlds",
     "plump_draw",
 ]
+
+#: How far (in tricks) a bid strays from the counted tricks, one standard deviation.
+BID_SIGMA = 1.2
+#: The weight floor of one surprising bid, so that no world is ruled out entirely.
+BID_FLOOR = 0.001
 
 #: Bids judged by simulation (without the tree): the ones nearest the tricks the hand counts.
 BID_CANDIDATES = 4
@@ -53,6 +66,70 @@ BID_PLAYOUTS_PYTHON = 8
 #: Goal-aware play-outs a world for each bid judged: without noise the policy
 #: plays a world one way, so one is enough (the worlds give the spread).
 AWARE_PLAYOUTS = 1
+
+
+def plump_bid_weight(world: Any, seat: int, sigma: float = BID_SIGMA) -> float:
+    """How likely the others' bids in ``world`` were: the product over them of a
+    normal likelihood of the bid around the hand's counted tricks.
+
+    >>> import random
+    >>> from stickspel.games.plump import PlumpRules, PlumpState
+    >>> state = PlumpState(PlumpRules(players=3, max_cards=5, deal_order="single"))
+    >>> _ = state.apply_chance(random.Random(2))
+    >>> plump_bid_weight(state, state.current_player())   # nobody has bid yet
+    1.0
+    """
+    if not world.dealt:
+        return 1.0
+    return plump_hands_weight(
+        world.dealt, world.auction, seat, world.hand_size, world.trump, world.upcard, sigma
+    )
+
+
+def plump_hands_weight(
+    dealt: Any,
+    auction: Any,
+    seat: int,
+    size: int,
+    trump: int | None,
+    upcard: int | None,
+    sigma: float = BID_SIGMA,
+    shift: float = 0.0,
+    expected: Sequence[float] | None = None,
+) -> float:
+    """:func:`plump_bid_weight` from the hands as dealt (``dealt``, card ids a seat)
+    and the bids made (``auction``: seat and bid), without a world's state;
+    ``shift``: how far above the expected tricks the others are taken to bid;
+    ``expected``: those tricks a seat (default: what each hand counts,
+    ``count_dealt``; ``share_dealt`` is the other reading)."""
+    n = len(dealt)
+    weight = 1.0
+    for s, bid in auction:
+        if s != seat:
+            mean = (
+                count_dealt(dealt[s], n, size, trump, upcard) if expected is None else expected[s]
+            )
+            d = bid - shift - mean
+            weight *= max(math.exp(-d * d / (2 * sigma * sigma)), BID_FLOOR)
+    return weight
+
+
+class PlumpObjective(Objective):
+    """Each seat wants exactly its bid: Plump's deal score under ``rules``.
+
+    >>> from stickspel.games.plump import PlumpRules
+    >>> PlumpObjective(PlumpRules(), [2, 0, 0, 0]).values([2, 0, 0, 1])   # 10 + the bid
+    (12.0, 10.0, 10.0, 0.0)
+    """
+
+    def __init__(self, rules: Any, bids: Sequence[int]) -> None:
+        self.rules = rules
+        self.bids = list(bids)
+
+    def values(self, won: Sequence[int]) -> tuple[float, ...]:
+        return tuple(
+            float(score_deal(self.rules, b, t)) for b, t in zip(self.bids, won, strict=True)
+        )
 
 
 def bid_row(
@@ -117,7 +194,6 @@ def plump_worlds(
     hands are read, for :mod:`benchmarks.bench_worlds`).  The hands are redealt
     as ``sample_world`` does but no state is rebuilt (a third of the time); with
     simultaneous bids still hidden, whole worlds are drawn."""
-    from stickspel.bots.inference import plump_hands_weight
     from stickspel.core.cards import mask_of
     from stickspel.games.plump.worlds import sample_deal, shown
     from stickspel.search import Position
@@ -127,7 +203,7 @@ def plump_worlds(
     if state.phase != PLAY and not state.bids_visible():
         while True:
             world: Any = turn.sample_world(rng)
-            weight = world_weight(world, seat) if infer else 1.0
+            weight = plump_bid_weight(world, seat) if infer else 1.0
             yield Position.from_state(world), weight, guessed_bids(world, seat, read)[0]
     n, size, trump, up = state.num_players, state.hand_size, state.trump, state.upcard
     played = [mask_of(cards) for cards in shown(state)[0]]
@@ -151,7 +227,7 @@ def plump_worlds(
         else:
             pos = Position.from_hands(masks, trump, leader)
             row = bid_row(deal.hands, state.bids, seat, size, trump, up, expected)
-        pos.game, pos.rules = "plump", state.rules
+        pos.model, pos.rules = PLUMP_MODEL, state.rules
         yield pos, weight, row
 
 
@@ -167,7 +243,6 @@ def plump_draw(
     (:class:`stickspel.search.redeal.PlumpDraw`): the same deals, weights and bid
     rows, at a few microseconds a world; ``None`` while simultaneous bids are
     hidden (whole worlds are drawn then)."""
-    from stickspel.bots.inference import BID_FLOOR, BID_SIGMA
     from stickspel.core.cards import mask_of
     from stickspel.games.plump.worlds import hidden_piles, shown
     from stickspel.search import Position
@@ -191,7 +266,7 @@ def plump_draw(
         base.bids = made
     else:
         base = Position.from_hands(hands, trump, leader)
-    base.game, base.rules = "plump", state.rules
+    base.model, base.rules = PLUMP_MODEL, state.rules
     return PlumpDraw(
         base, seat=seat, size=size, trump=trump, upcard=up, unseen=unseen, piles=piles,
         played=played, dealt_mine=mine, made=list(state.bids), infer=infer,
@@ -206,6 +281,7 @@ class PlumpSearch(SearchAdapter):
     calls_searched = True
     bids = True
     pimc_cards = "dd"
+    warm_rules = "players=4,max_cards=3"
 
     def ismcts_worlds(
         self, config: ExpertConfig, turn: Turn, rng: random.Random, cap: int, share: float | None
@@ -232,6 +308,15 @@ class PlumpSearch(SearchAdapter):
             if len(worlds) >= cap or (share is not None and time.perf_counter() > share):
                 break
         return worlds, weights, bids
+
+    def world_weight(self, world: Any, seat: int) -> float:
+        """The others' bids against the tricks their hands count (:func:`plump_bid_weight`)."""
+        return plump_bid_weight(world, seat)
+
+    def objective(self, world: Any, bids: Sequence[int] | None = None) -> Objective:
+        """Each seat's deal score under ``bids`` (default: the bids made, 0 for one not made)."""
+        chosen = bids if bids is not None else [x or 0 for x in world.bids]
+        return PlumpObjective(world.rules, chosen)
 
     def start_bid_tree(
         self,

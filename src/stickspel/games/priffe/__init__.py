@@ -102,6 +102,13 @@ def _search() -> object:
     return SEARCH
 
 
+def _play() -> object:
+    """The card play as the search sees it."""
+    from stickspel.games.priffe.play import MODEL
+
+    return MODEL
+
+
 SPEC = GameSpec(
     "priffe",
     PriffeRules,
@@ -112,4 +119,5 @@ SPEC = GameSpec(
     sheet=_sheet,
     bots=_bots,
     search=_search,
+    play=_play,
 )

@@ -5,16 +5,20 @@ heuristic and the deal played out (:mod:`stickspel.bots.call_search`; measured
 stronger than the heuristic's calls, benchmarks/RESULTS.md); PIMC judges cards by goal-aware play-outs (13-card deals are too
 deep for the solver's budget), and the intermediate level searches a small
 IS-MCTS tree over its few worlds, since PIMC over play-outs lost to the
-heuristic here.
+heuristic here.  A deal's tricks are worth a seat its side's points less the
+other side's (:meth:`PriffeSearch.objective`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from stickspel.bots.objectives import Objective, SideObjective
 from stickspel.bots.search_adapter import SearchAdapter
+from stickspel.core.cards import mask_of
 from stickspel.core.turn import Turn
-from stickspel.games.priffe.rules import PHASES
+from stickspel.games.priffe.rules import NOLL, PHASES, TVANGSNOLL, honours_of, score_deal
 
 __all__ = ["SEARCH"]
 
@@ -22,6 +26,18 @@ __all__ = ["SEARCH"]
 class PriffeSearch(SearchAdapter):
     calls_searched = True
     few_cards = "auto"
+
+    def objective(self, world: Any, bids: Sequence[int] | None = None) -> Objective:
+        """Each seat's side's points less the other side's, the contract's score
+        with the honours as dealt; noll and tvångsnoll shed tricks."""
+        contract, declarers, rules = world.contract, world.declarers, world.rules
+        honours = honours_of(contract, [mask_of(h) for h in world.dealt]) if world.dealt else None
+
+        def points(sides: tuple[int, int]) -> tuple[int, int]:
+            s = score_deal(rules, contract, declarers, sides, honours)
+            return s.side_points[0], s.side_points[1]
+
+        return SideObjective(points, shed=contract in (NOLL, TVANGSNOLL))
 
     def model_turn(self, world: Any) -> Turn:
         """A call's turn with only what the heuristic's auction reads (its hand,

@@ -82,6 +82,13 @@ def _search() -> object:
     return SEARCH
 
 
+def _play() -> object:
+    """The card play as the search sees it."""
+    from stickspel.games.tremanswhist.play import MODEL
+
+    return MODEL
+
+
 SPEC = GameSpec(
     "tremanswhist",
     TremanswhistRules,
@@ -92,4 +99,5 @@ SPEC = GameSpec(
     sheet=_sheet,
     bots=_bots,
     search=_search,
+    play=_play,
 )

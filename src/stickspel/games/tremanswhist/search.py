@@ -6,14 +6,20 @@ judged over the seat's worlds (:mod:`stickspel.bots.call_search`): a purchase
 step weighs the heuristic's choice, stopping, and the :data:`BUY_CANDIDATES`
 cards the hand values least.  PIMC judges cards by goal-aware play-outs, since
 the paranoid solver (the mover against the other two together) misjudges a
-game where each plays for itself.
+game where each plays for itself.  A deal's tricks are worth a seat its
+points against its target (:meth:`TremanswhistSearch.objective`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from stickspel.bots.objectives import Objective, SeatObjective
 from stickspel.bots.search_adapter import SearchAdapter
 from stickspel.core.turn import Turn
 from stickspel.games.tremanswhist import TremanswhistObservation
+from stickspel.games.tremanswhist.rules import PAR
 
 __all__ = ["SEARCH", "BUY_CANDIDATES"]
 
@@ -23,6 +29,17 @@ BUY_CANDIDATES = 3
 
 class TremanswhistSearch(SearchAdapter):
     calls_searched = True
+
+    def objective(self, world: Any, bids: Sequence[int] | None = None) -> Objective:
+        """Each seat's points against its target: taking tricks in a plus deal,
+        shedding them in a minus deal; in the main game taking the fourth pile
+        cost a point."""
+        targets = world.current_targets() or [PAR] * world.num_players
+        costs = [0] * world.num_players
+        if not world.rules.buying:
+            for s, took in world.offers:
+                costs[s] += 1 if took else 0
+        return SeatObjective(1 if world.kind == "plus" else -1, targets, costs)
 
     def call_candidates(self, turn: Turn, default: int) -> list[int]:
         """The offer: take or decline.  A purchase step: the heuristic's choice,
