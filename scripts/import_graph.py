@@ -114,6 +114,7 @@ GAME_PARTS: dict[str, str] = {
     "sheet": "protokoll",
     "bot": "bots",
     "search": "bots",
+    "seatview": "views",
 }
 
 

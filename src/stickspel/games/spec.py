@@ -55,6 +55,8 @@ class GameSpec:
     bots: Part = _none
     #: The search adapter (``bots.search_adapter.SearchAdapter``) of the expert levels.
     search: Part = _none
+    #: The web table's view of a seat (``views.seatview.SeatView``): its panel, its calls' kinds.
+    seatview: Part = _none
 
 
 def part_of(spec: GameSpec, part: Part, kind: type) -> Any:

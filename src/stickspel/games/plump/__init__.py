@@ -65,6 +65,13 @@ def _search() -> object:
     return SEARCH
 
 
+def _seatview() -> object:
+    """The web table's view of a seat."""
+    from stickspel.games.plump import seatview
+
+    return seatview
+
+
 SPEC = GameSpec(
     "plump",
     PlumpRules,
@@ -75,4 +82,5 @@ SPEC = GameSpec(
     sheet=_sheet,
     bots=_bots,
     search=_search,
+    seatview=_seatview,
 )

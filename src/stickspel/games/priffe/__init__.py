@@ -102,6 +102,13 @@ def _search() -> object:
     return SEARCH
 
 
+def _seatview() -> object:
+    """The web table's view of a seat."""
+    from stickspel.games.priffe import seatview
+
+    return seatview
+
+
 SPEC = GameSpec(
     "priffe",
     PriffeRules,
@@ -112,4 +119,5 @@ SPEC = GameSpec(
     sheet=_sheet,
     bots=_bots,
     search=_search,
+    seatview=_seatview,
 )

@@ -82,6 +82,13 @@ def _search() -> object:
     return SEARCH
 
 
+def _seatview() -> object:
+    """The web table's view of a seat."""
+    from stickspel.games.tremanswhist import seatview
+
+    return seatview
+
+
 SPEC = GameSpec(
     "tremanswhist",
     TremanswhistRules,
@@ -92,4 +99,5 @@ SPEC = GameSpec(
     sheet=_sheet,
     bots=_bots,
     search=_search,
+    seatview=_seatview,
 )
