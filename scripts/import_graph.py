@@ -115,6 +115,7 @@ GAME_PARTS: dict[str, str] = {
     "bot": "bots",
     "search": "bots",
     "seatview": "views",
+    "coach": "bots",
 }
 
 

@@ -57,6 +57,8 @@ class GameSpec:
     search: Part = _none
     #: The web table's view of a seat (``views.seatview.SeatView``): its panel, its calls' kinds.
     seatview: Part = _none
+    #: The coach's part (``bots.coach.Coach``): the seat's goal, its calls in words.
+    coach: Part = _none
 
 
 def part_of(spec: GameSpec, part: Part, kind: type) -> Any:

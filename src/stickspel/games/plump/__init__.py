@@ -72,6 +72,13 @@ def _seatview() -> object:
     return seatview
 
 
+def _coach() -> object:
+    """The coach's part."""
+    from stickspel.games.plump.coach import COACH
+
+    return COACH
+
+
 SPEC = GameSpec(
     "plump",
     PlumpRules,
@@ -83,4 +90,5 @@ SPEC = GameSpec(
     bots=_bots,
     search=_search,
     seatview=_seatview,
+    coach=_coach,
 )

@@ -109,6 +109,13 @@ def _seatview() -> object:
     return seatview
 
 
+def _coach() -> object:
+    """The coach's part."""
+    from stickspel.games.priffe.coach import COACH
+
+    return COACH
+
+
 SPEC = GameSpec(
     "priffe",
     PriffeRules,
@@ -120,4 +127,5 @@ SPEC = GameSpec(
     bots=_bots,
     search=_search,
     seatview=_seatview,
+    coach=_coach,
 )

@@ -89,6 +89,13 @@ def _seatview() -> object:
     return seatview
 
 
+def _coach() -> object:
+    """The coach's part."""
+    from stickspel.games.tremanswhist.coach import COACH
+
+    return COACH
+
+
 SPEC = GameSpec(
     "tremanswhist",
     TremanswhistRules,
@@ -100,4 +107,5 @@ SPEC = GameSpec(
     bots=_bots,
     search=_search,
     seatview=_seatview,
+    coach=_coach,
 )
