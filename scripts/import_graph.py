@@ -116,6 +116,7 @@ GAME_PARTS: dict[str, str] = {
     "search": "bots",
     "seatview": "views",
     "coach": "bots",
+    "openspiel": "interop",
 }
 
 

@@ -59,6 +59,8 @@ class GameSpec:
     seatview: Part = _none
     #: The coach's part (``bots.coach.Coach``): the seat's goal, its calls in words.
     coach: Part = _none
+    #: The bounds OpenSpiel needs (``interop.bounds.SpielBounds``): players, caps, totals.
+    openspiel: Part = _none
 
 
 def part_of(spec: GameSpec, part: Part, kind: type) -> Any:

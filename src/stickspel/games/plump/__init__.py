@@ -79,6 +79,13 @@ def _coach() -> object:
     return COACH
 
 
+def _openspiel() -> object:
+    """The bounds OpenSpiel needs."""
+    from stickspel.games.plump.openspiel import SPIEL
+
+    return SPIEL
+
+
 SPEC = GameSpec(
     "plump",
     PlumpRules,
@@ -91,4 +98,5 @@ SPEC = GameSpec(
     search=_search,
     seatview=_seatview,
     coach=_coach,
+    openspiel=_openspiel,
 )

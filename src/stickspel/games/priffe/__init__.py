@@ -116,6 +116,13 @@ def _coach() -> object:
     return COACH
 
 
+def _openspiel() -> object:
+    """The bounds OpenSpiel needs."""
+    from stickspel.games.priffe.openspiel import SPIEL
+
+    return SPIEL
+
+
 SPEC = GameSpec(
     "priffe",
     PriffeRules,
@@ -128,4 +135,5 @@ SPEC = GameSpec(
     search=_search,
     seatview=_seatview,
     coach=_coach,
+    openspiel=_openspiel,
 )

@@ -96,6 +96,13 @@ def _coach() -> object:
     return COACH
 
 
+def _openspiel() -> object:
+    """The bounds OpenSpiel needs."""
+    from stickspel.games.tremanswhist.openspiel import SPIEL
+
+    return SPIEL
+
+
 SPEC = GameSpec(
     "tremanswhist",
     TremanswhistRules,
@@ -108,4 +115,5 @@ SPEC = GameSpec(
     search=_search,
     seatview=_seatview,
     coach=_coach,
+    openspiel=_openspiel,
 )
