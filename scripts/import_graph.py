@@ -115,6 +115,9 @@ GAME_PARTS: dict[str, str] = {
     "bot": "bots",
     "search": "bots",
     "play": "search",
+    "seatview": "views",
+    "coach": "bots",
+    "openspiel": "interop",
 }
 
 

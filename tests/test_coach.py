@@ -18,7 +18,9 @@ from stickspel.core import Deal
 from stickspel.core.cards import parse_card, parse_cards
 from stickspel.i18n import catalogue
 
-COACH = Path(__file__).resolve().parents[1] / "src" / "stickspel" / "bots" / "coach.py"
+SRC = Path(__file__).resolve().parents[1] / "src" / "stickspel"
+#: The coach and each game's part of it (their reasons' catalogue keys).
+COACH = [SRC / "bots" / "coach.py", *sorted(SRC.glob("games/*/coach.py"))]
 
 
 def best(state: object, samples: int = 24) -> str:
@@ -143,7 +145,11 @@ def test_a_sure_card_and_a_duck_are_named_as_such() -> None:
 
 
 def test_every_reason_of_the_coach_is_in_both_catalogues() -> None:
-    used = set(re.findall(r'"(coach\.[a-z_.]+)"', COACH.read_text(encoding="utf-8")))
+    used = {
+        key
+        for path in COACH
+        for key in re.findall(r'"(coach\.[a-z_.]+)"', path.read_text(encoding="utf-8"))
+    }
     used |= {"coach.kind.plus", "coach.kind.minus"}
     assert len(used) > 30
     for lang in ("sv", "en"):

@@ -28,8 +28,8 @@ def test_every_rotation_plays_the_same_deal_with_the_bots_moved_round() -> None:
 
 def test_plump_boards_walk_the_schedule() -> None:
     rules = PlumpRules(players=4)
-    assert [board_rules("plump", rules, k).max_cards for k in (0, 1, 9, 10)] == [10, 9, 1, 2]  # type: ignore[attr-defined]
-    assert board_rules("priffe", PriffeRules(), 3) == PriffeRules()
+    assert [board_rules(rules, k).max_cards for k in (0, 1, 9, 10)] == [10, 9, 1, 2]  # type: ignore[attr-defined]
+    assert board_rules(PriffeRules(), 3) == PriffeRules()
 
 
 def test_match_summary_counts_every_seat_and_is_reproducible() -> None:

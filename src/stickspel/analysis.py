@@ -6,7 +6,8 @@ sampled and weighted as the expert samples them — the expected value of every
 legal action: Plump's deal score, Priffe's side points less the other side's,
 Tremanswhist's points.  The move made is compared with the best: the
 difference is the points it lost, and it is called an *inaccuracy*, a
-*mistake* or a *blunder* by the game's thresholds (:data:`THRESHOLDS`).
+*mistake* or a *blunder* by the game's thresholds (:func:`thresholds`: its coach's
+``marks``).
 
 **Marks only where the loss is clear of the analysis's own noise.**  The values
 come from sampled worlds, so the same position analysed with other seeds gives
@@ -55,7 +56,7 @@ __all__ = [
     "Analysis",
     "analyse_record",
     "clear_loss",
-    "THRESHOLDS",
+    "thresholds",
     "VERDICTS",
     "MARKS",
     "RECHECKS",
@@ -66,13 +67,6 @@ VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: The verdicts that mark a move (the replay's marks, the report's rows).
 MARKS = ("inaccuracy", "mistake", "blunder")
 
-#: Points lost from which a move is an inaccuracy, a mistake, a blunder; Priffe's
-#: in tricks' worth (side points change by twice a trick's value a trick).
-THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "plump": (0.5, 1.5, 3.0),  # a made bid is worth 10 or more: 3 is 30% of one
-    "priffe": (0.5, 1.0, 2.5),
-    "tremanswhist": (0.5, 1.0, 2.0),
-}
 #: Losses below this are noise of the sampling: the move counts as best.
 BEST_MARGIN = 0.05
 #: Fresh draws of worlds a move that seems to lose points is judged again over.
@@ -207,6 +201,18 @@ class Analysis:
         }
 
 
+def thresholds(game: str) -> tuple[float, float, float]:
+    """Points lost from which a move of ``game`` is an inaccuracy, a mistake, a
+    blunder, in tricks' worth (:func:`_unit`): its coach's ``marks``.
+
+    >>> thresholds("plump")
+    (0.5, 1.5, 3.0)
+    """
+    from stickspel.bots.coach import coach_for
+
+    return coach_for(game).marks
+
+
 def verdict(game: str, loss: float, unit: float = 1.0) -> str:
     """The name of a move that lost ``loss`` points (``unit``: Priffe's trick value).
 
@@ -215,7 +221,7 @@ def verdict(game: str, loss: float, unit: float = 1.0) -> str:
     """
     if loss <= BEST_MARGIN * unit:
         return "best"
-    low, mid, high = (t * unit for t in THRESHOLDS[game])
+    low, mid, high = (t * unit for t in thresholds(game))
     if loss >= high:
         return "blunder"
     if loss >= mid:
@@ -233,16 +239,15 @@ def clear_loss(game: str, loss: float, noise: float, unit: float = 1.0) -> bool:
     >>> clear_loss("plump", 3.0, 0.5), clear_loss("plump", 3.0, 2.0), clear_loss("plump", 0.4, 0.0)
     (True, False, False)
     """
-    return loss >= THRESHOLDS[game][0] * unit and loss > NOISE_K * noise
+    return loss >= thresholds(game)[0] * unit and loss > NOISE_K * noise
 
 
 def _unit(state: GameState) -> float:
-    """What one trick is worth in the expert's values: Priffe's side points change by
-    twice the trick value; the other games count points."""
-    if state.GAME != "priffe":
-        return 1.0
-    rules: Any = state.rules
-    return 2.0 * float(rules.trick_value if rules.style == "modern" else max(rules.old_values))
+    """What one trick is worth in the expert's values (its game's coach says: Priffe's
+    side points change by twice the trick value; the other games count points)."""
+    from stickspel.bots.coach import coach_for
+
+    return coach_for(state.GAME).trick_worth(state.rules)
 
 
 def analyse_record(
@@ -273,7 +278,7 @@ def analyse_record(
     ]
     result = Analysis(state.GAME, state.rules.to_text(), list(rep.players), samples=samples,
                       think_ms=think_ms, seed=seed,
-                      floor=THRESHOLDS[state.GAME][0] * _unit(state), rechecks=rechecks)  # fmt: skip
+                      floor=thresholds(state.GAME)[0] * _unit(state), rechecks=rechecks)  # fmt: skip
     worth: dict[tuple[int, int], float] = {}  # (deal, person) → best value at the first decision
     total = sum(isinstance(item, int) for item in history)
     deal, done = 0, 0
@@ -311,7 +316,7 @@ def _decision(
     loss = max(0.0, values[best] - values[action])
     game, unit = state.GAME, _unit(state)
     noise = None
-    if loss >= THRESHOLDS[game][0] * unit and checkers:
+    if loss >= thresholds(game)[0] * unit and checkers:
         values, loss, noise = _recheck(turn, best, action, checkers)
     named = verdict(game, loss, unit)
     if noise is not None and named in MARKS and not clear_loss(game, loss, noise, unit):

@@ -25,7 +25,6 @@ game's first deal, the dealer going round.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import statistics
 import time
@@ -53,14 +52,11 @@ def seat_kinds(kinds: Sequence[str], players: int) -> list[str]:
     return [kinds[s % len(kinds)] for s in range(players)]
 
 
-def board_rules(game: str, rules: Rules, k: int) -> Rules:
-    """The rules board ``k`` is dealt under: a single Plump deal of the ``k``-th
-    size of the schedule; the other games' rules as they are."""
-    if game != "plump":
-        return rules
-    sizes = rules.schedule()  # type: ignore[attr-defined]
-    size = sizes[k % len(sizes)]
-    return dataclasses.replace(rules, max_cards=size, deal_order="single")  # type: ignore[type-var,call-arg]
+def board_rules(rules: Rules, k: int) -> Rules:
+    """The rules board ``k`` is dealt under (:meth:`Rules.board
+    <stickspel.core.rules.Rules.board>`): a single Plump deal of the ``k``-th size of
+    the schedule; the other games' rules as they are."""
+    return rules.board(k)
 
 
 @dataclass
@@ -118,7 +114,7 @@ def play_board(
     from stickspel.table import play_deal
 
     spec = game_spec(game)
-    rules = board_rules(game, rules, k)
+    rules = board_rules(rules, k)
     n = len(kinds)
     deal = spec.state(rules).sample_deal(make_rng(game_seed(seed, k)))  # type: ignore[call-arg]
     out = BoardResult(k)

@@ -135,7 +135,7 @@ def test_the_analysis_says_why_in_the_coachs_words() -> None:
 def test_a_loss_is_marked_only_where_it_is_clear_of_the_noise(
     seed: int, index: int, made: str, marked: bool
 ) -> None:
-    from stickspel.analysis import MARKS, NOISE_K, THRESHOLDS
+    from stickspel.analysis import MARKS, NOISE_K, thresholds
 
     record = bots_game(seed)
     (first,) = [
@@ -145,7 +145,7 @@ def test_a_loss_is_marked_only_where_it_is_clear_of_the_noise(
     assert first.made == judged.made == made
     assert first.verdict in MARKS and first.noise is None  # every first estimate taken as it is
     assert judged.noise is not None and judged.noise > 0
-    clear = judged.loss > NOISE_K * judged.noise and judged.loss >= THRESHOLDS["plump"][0]
+    clear = judged.loss > NOISE_K * judged.noise and judged.loss >= thresholds("plump")[0]
     assert clear == marked and judged.marked == marked, judged
     assert judged.verdict == ("blunder" if marked else "good")
 

@@ -35,22 +35,24 @@ calls), beside the simulated values of the others.
 
 from __future__ import annotations
 
-import random
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol
 
 from stickspel.bots.search_adapter import adapter_for
+from stickspel.core import Rules
 from stickspel.core.cards import FULL_DECK, beats, mask_of, parse_card, parse_suit, trick_winner
 from stickspel.core.turn import Turn
-from stickspel.games.plump import PlumpObservation
-from stickspel.games.priffe import PriffeObservation
-from stickspel.games.tremanswhist import TremanswhistObservation
+from stickspel.games import game_spec
+from stickspel.games.spec import part_of
 
 __all__ = [
     "Reason",
     "Option",
     "Hint",
+    "Coach",
+    "coach_for",
     "advise",
     "reasons_for",
     "turn_reasons",
@@ -68,15 +70,29 @@ TIE = 0.1
 #: Ranks (0 = 2 … 12 = ace) from which a card counts as high: jack and up.
 HIGH_RANK = 9
 
-#: A seat's observation in one of the games (read by its typed fields).
-Seen = PlumpObservation | PriffeObservation | TremanswhistObservation
-_Obs = TypeVar("_Obs", PlumpObservation, PriffeObservation, TremanswhistObservation)
+
+class _Trick(Protocol):
+    @property
+    def leader(self) -> int: ...
+    @property
+    def cards(self) -> tuple[str, ...]: ...
 
 
-def _as(kind: type[_Obs], obs: Seen) -> _Obs:
-    """``obs`` as the observation of the game a branch is about (its fields typed)."""
-    assert isinstance(obs, kind), f"{type(obs).__name__} is no {kind.__name__}"
-    return obs
+class Seen(Protocol):
+    """What the coach reads of any game's observation of a seat (its typed fields)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> tuple[str, ...]: ...
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def trick(self) -> _Trick | None: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...] | None: ...
 
 
 @dataclass(frozen=True)
@@ -154,6 +170,55 @@ def action_label(action: int, text: str, lang: str) -> str:
     from stickspel.core.cards import card_display
 
     return card_display(action, lang) if 0 <= action < 52 else text
+
+
+# --- what a game says ---------------------------------------------------------------------
+class Coach:
+    """A game's part of the coach (its spec's ``coach``, ``games/<game>/coach.py``):
+    what the seat wants, its situation and its calls in words, and how the analysis
+    weighs a loss.  The cards' reasons are the same in every game; this plain coach
+    is a game's without one: a seat always wants tricks, and its calls have no words."""
+
+    #: Points lost from which the analysis calls a move an inaccuracy, a mistake, a
+    #: blunder (:mod:`stickspel.analysis`), in tricks' worth (:meth:`trick_worth`).
+    marks: tuple[float, float, float] = (0.5, 1.0, 2.0)
+
+    def trick_worth(self, rules: Rules) -> float:
+        """What one trick is worth in the expert's values under ``rules``."""
+        return 1.0
+
+    def wants(self, obs: Any) -> bool:
+        """Whether the seat of ``obs`` still wants tricks, read from its observation."""
+        return True
+
+    def wants_at(self, turn: Turn) -> bool:
+        """Whether the seat to act at ``turn`` still wants tricks (its information set
+        may say more than its observation)."""
+        return self.wants(turn.observation)
+
+    def situation(self, obs: Any) -> tuple[Reason, ...]:
+        """The seat's situation in words beyond its goal in play."""
+        return ()
+
+    def call_reasons(self, obs: Any, action: int) -> tuple[Reason, ...]:
+        """Why the call (or a card put away) ``action`` in the position of ``obs``."""
+        return ()
+
+    def gone(self, obs: Any) -> set[str]:
+        """The cards the seat of ``obs`` knows are out of play (record notation)."""
+        return set()
+
+    def partner(self, obs: Any) -> int | None:
+        """The seat's partner, whose trick it need not take (``None``: none)."""
+        return None
+
+
+@functools.cache
+def coach_for(game: str) -> Coach:
+    """The coach's part of ``game`` (its spec's ``coach``; the plain one where a game
+    has none)."""
+    spec = game_spec(game)
+    return part_of(spec, spec.coach, Coach) or Coach()
 
 
 # --- the advice ---------------------------------------------------------------------------
@@ -243,46 +308,24 @@ def _points(x: float) -> dict[str, Any]:
 
 
 def situation(turn: Turn) -> tuple[Reason, ...]:
-    """The seat's situation in words: its goal in play, the bids so far in Plump."""
-    obs: Seen = turn.observation
-    if obs.phase == "play":
-        if turn.game == "plump":
-            bid = _as(PlumpObservation, obs).bids[turn.seat]
-            need = 0 if bid is None else bid - _as(PlumpObservation, obs).tricks_won[turn.seat]
-            if need > 0:
-                return (Reason("coach.needs", {"n": need}),)
-        return (Reason("coach.wants" if _wants(turn) else "coach.wants_none", {}),)
-    if turn.game == "plump":
-        plump = _as(PlumpObservation, obs)
-        made = [b for b in plump.bids if b is not None]
-        return (Reason("coach.bids_so_far", {"sum": sum(made), "size": plump.hand_size}),)
-    return ()
+    """The seat's situation in words: its goal in play, what its game adds (the
+    bids so far in Plump)."""
+    own = coach_for(turn.game).situation(turn.observation)
+    if own or turn.observation.phase != "play":
+        return own
+    return (Reason("coach.wants" if _wants(turn) else "coach.wants_none", {}),)
 
 
 # --- whether the seat wants tricks --------------------------------------------------------
 def _wants(turn: Turn) -> bool:
-    if turn.game == "plump" and turn.info is not None:
-        return adapter_for("plump").wants_tricks(turn.frame, turn.seat)
-    return wants_tricks(turn.game, turn.observation)
+    return coach_for(turn.game).wants_at(turn)
 
 
 def wants_tricks(game: str, obs: Seen) -> bool:
-    """Whether the seat of ``obs`` still wants tricks, read from its observation:
-    Plump below its bid; Priffe not in tvångsnoll nor as noll's declarer;
-    Tremanswhist in a plus deal."""
-    seat = obs.seat
-    if game == "plump":
-        plump = _as(PlumpObservation, obs)
-        bid = plump.bids[seat]
-        return bid is None or plump.tricks_won[seat] < bid
-    if game == "priffe":
-        priffe = _as(PriffeObservation, obs)
-        if priffe.contract == "tvångsnoll":
-            return False
-        return not (priffe.contract == "noll" and seat in priffe.declarers)
-    if game == "tremanswhist":
-        return _as(TremanswhistObservation, obs).kind != "minus"
-    return True
+    """Whether the seat of ``obs`` still wants tricks, read from its observation
+    (as its game's coach says: Plump below its bid; Priffe not in tvångsnoll nor as
+    noll's declarer; Tremanswhist in a plus deal)."""
+    return coach_for(game).wants(obs)
 
 
 # --- reasons --------------------------------------------------------------------------------
@@ -296,18 +339,12 @@ def reasons_for(game: str, obs: Seen, action: int, wants: bool | None = None) ->
     """Why ``action`` in the position of ``obs`` (the seat's observation): facts of
     the position in words.  ``wants`` (whether the seat still wants tricks) is
     read from the observation where not given."""
+    coach = coach_for(game)
     if wants is None:
-        wants = wants_tricks(game, obs)
-    phase = obs.phase
-    if phase == "play" and 0 <= action < 52:
-        return _card_reasons(game, obs, action, wants)
-    if game == "plump" and phase == "bid":
-        return _bid_reasons(_as(PlumpObservation, obs), action)
-    if game == "priffe" and phase == "bid":
-        return _call_reasons(_as(PriffeObservation, obs), action)
-    if game == "tremanswhist" and phase in ("offer", "buy"):
-        return _exchange_reasons(_as(TremanswhistObservation, obs), action)
-    return ()
+        wants = coach.wants(obs)
+    if obs.phase == "play" and 0 <= action < 52:
+        return _card_reasons(coach, obs, action, wants)
+    return coach.call_reasons(obs, action)
 
 
 @dataclass(frozen=True)
@@ -322,27 +359,21 @@ class _Table:
     partner_winning: bool
 
     @classmethod
-    def of(cls, game: str, obs: Seen) -> _Table:
+    def of(cls, coach: Coach, obs: Seen) -> _Table:
         hand = [parse_card(c) for c in obs.hand]
         trump = parse_suit(obs.trump) if obs.trump else None
         trick = [parse_card(c) for c in (obs.trick.cards if obs.trick else ())]
-        gone: set[str] = set()
-        if isinstance(obs, PriffeObservation):  # the tricks taken, shown as they were
-            for past in obs.tricks:
-                gone |= set(past.cards)
-        else:  # the cards played this deal, and the seat's own put away
-            gone |= set(obs.played or ())
-        if isinstance(obs, TremanswhistObservation):
-            gone |= set(obs.discarded or ())
+        gone = coach.gone(obs)
         unseen = (
             FULL_DECK & ~mask_of(hand) & ~mask_of(trick) & ~mask_of(parse_card(c) for c in gone)
         )
         n = len(obs.tricks_won or ())
         partner_winning = False
-        if game == "priffe" and trick and obs.trick is not None:
+        partner = coach.partner(obs)
+        if partner is not None and trick and obs.trick is not None:
             leader = obs.trick.leader
             winner = (leader + trick_winner(trick, trump)) % n
-            partner_winning = winner == _as(PriffeObservation, obs).partner
+            partner_winning = winner == partner
         return cls(hand, trump, trick, unseen, n - len(trick) - 1, partner_winning)
 
     def wins_now(self, card: int) -> bool:
@@ -370,8 +401,8 @@ def _beats_in_trick(card: int, winner: int, led: int, trump: int | None) -> bool
     return beats(card, winner, trump)
 
 
-def _card_reasons(game: str, obs: Seen, card: int, wants: bool) -> tuple[Reason, ...]:
-    table = _Table.of(game, obs)
+def _card_reasons(coach: Coach, obs: Seen, card: int, wants: bool) -> tuple[Reason, ...]:
+    table = _Table.of(coach, obs)
     lead = not table.trick
     wins = table.wins_now(card)
     suit = table.suit_cards(card)
@@ -434,105 +465,3 @@ def _holds_high_trump(table: _Table) -> bool:
     top = max(mine)
     higher_out = any(table.unseen >> c & 1 for c in range(top + 1, 13 * table.trump + 13))
     return top % 13 >= HIGH_RANK or not higher_out
-
-
-def _bid_reasons(obs: PlumpObservation, action: int) -> tuple[Reason, ...]:
-    """A Plump bid against what the hand counts, and the spärr where it binds."""
-    from stickspel.games.plump.bot import estimate_tricks
-    from stickspel.games.plump.rules import BID_BASE
-
-    bid = action - BID_BASE
-    tricks = round(estimate_tricks(obs), 1)
-    out: list[Reason] = []
-    forbidden = obs.forbidden_bid
-    if forbidden is not None and obs.seat == obs.dealer:
-        out.append(Reason("coach.sparr", {"bid": forbidden}))
-    if bid == round(tricks):
-        out.append(Reason("coach.bid_counted", {"tricks": tricks}))
-    elif bid > tricks:
-        out.append(Reason("coach.bid_above", {"tricks": tricks}))
-    else:
-        out.append(Reason("coach.bid_below", {"tricks": tricks}))
-    return tuple(out)
-
-
-def _call_reasons(obs: PriffeObservation, action: int) -> tuple[Reason, ...]:
-    """A Priffe call by the hand's honour tricks, stoppers and suits."""
-    from stickspel.core import CALL_BASE
-    from stickspel.games.priffe import CALLS
-    from stickspel.games.priffe.bot import (
-        HeuristicBot,
-        _noll_hand,
-        _stopped,
-        _suit_honour_tricks,
-        _suit_ranks,
-    )
-
-    call = CALLS[action - CALL_BASE]
-    cards = [parse_card(c) for c in obs.hand]
-    ranks = [_suit_ranks(cards, s) for s in range(4)]
-    ht = sum(_suit_honour_tricks(r) for r in ranks)
-    stoppers = sum(_stopped(r) for r in ranks)
-    partner_holds = obs.high_seat is not None and obs.high_seat == obs.partner
-    high = obs.high_bid
-    if call == "pass":
-        if partner_holds:
-            return (Reason("coach.partner_holds", {"call": high}),)
-        weak = ht < HeuristicBot.SPEL_HT  # too few honour tricks even for spel
-        return (Reason("coach.pass_weak" if weak else "coach.pass_shape", {"ht": ht}),)
-    if partner_holds and high in ("spader", "klöver") and call == "spel":
-        return (Reason("coach.answers", {"call": high, "ht": ht}),)
-    if call == "spel":
-        return (Reason("coach.spel", {"ht": ht, "stoppers": stoppers}),)
-    if call == "noll":
-        ok = _noll_hand(cards)
-        return (Reason("coach.noll_hand" if ok else "coach.noll_risky"),)
-    suit = {"klöver": 0, "ruter": 1, "hjärter": 2, "spader": 3}[call]
-    if obs.style != "old" and call in ("spader", "klöver"):
-        key = "coach.invites_strong" if call == "spader" else "coach.invites"
-        return (Reason(key, {"ht": ht, "stoppers": stoppers}),)
-    high_ones = sum(1 for r in ranks[suit] if r >= HIGH_RANK)
-    return (Reason("coach.trump_suit", {"n": len(ranks[suit]), "suit": suit, "top": high_ones}),)
-
-
-def _exchange_reasons(obs: TremanswhistObservation, action: int) -> tuple[Reason, ...]:
-    """Tremanswhist's fourth pile and purchases by the hand's worth for the deal."""
-    from stickspel.games.tremanswhist import BUY, TAKE
-    from stickspel.games.tremanswhist.bot import card_value, hand_value
-
-    kind = str(obs.kind)
-    trump = parse_suit(obs.trump) if obs.trump else None
-    hand = mask_of(parse_card(c) for c in obs.hand)
-    if obs.phase == "offer":
-        own = round(hand_value(hand, kind, trump), 1)
-        pile = round(_pile_worth(obs, kind, trump), 1)
-        key = "coach.takes_pile" if action == TAKE else "coach.keeps_hand"
-        return (Reason(key, {"own": own, "pile": pile, "kind": f"coach.kind.{kind}"}),)
-    if action == BUY:
-        return (Reason("coach.buys_no_more", {"kind": f"coach.kind.{kind}"}),)
-    cards = [parse_card(c) for c in obs.hand]
-    weakest = min(cards, key=lambda c: (card_value(c, hand, kind, trump), c))
-    if action == weakest:
-        return (Reason("coach.puts_away", {"card": action, "kind": f"coach.kind.{kind}"}),)
-    return (Reason("coach.puts_away_better", {"card": action, "weakest": weakest}),)
-
-
-#: Piles drawn to put a worth on the fourth pile (a fixed stream: the same words
-#: for the same observation).
-PILE_DRAWS = 48
-
-
-def _pile_worth(obs: TremanswhistObservation, kind: str, trump: int | None) -> float:
-    """What a pile of the cards the seat has not seen is worth on average for ``kind``."""
-    from stickspel.core.cards import cards_of
-    from stickspel.games.tremanswhist.bot import hand_value
-
-    seen = mask_of(parse_card(c) for c in [*obs.hand, *(obs.discarded or ())])
-    seen |= mask_of(parse_card(c) for c in obs.received or ())
-    unseen = cards_of(FULL_DECK & ~seen)
-    size = min(13, len(unseen))
-    rng = random.Random(0)
-    total = sum(
-        hand_value(mask_of(rng.sample(unseen, size)), kind, trump) for _ in range(PILE_DRAWS)
-    )
-    return total / PILE_DRAWS

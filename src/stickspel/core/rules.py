@@ -165,6 +165,13 @@ class Rules:
             values[k.strip()] = v.strip()
         return cls.from_strings(values, preset)
 
+    # --- a duplicate match ------------------------------------------------
+    def board(self, k: int) -> Self:
+        """The rules board ``k`` of a duplicate match (:mod:`stickspel.match`) is dealt
+        under: a game's first deal, so the rules as they are unless the game's deals
+        differ (Plump's sizes)."""
+        return self
+
     # --- output -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Every option, defaults included (the record's ``variant``)."""

@@ -59,6 +59,12 @@ class GameSpec:
     #: The card play as the search sees it (``search.position.PlayModel``): its
     #: positions from the game's states, what each seat plays for, which solver.
     play: Part = _none
+    #: The web table's view of a seat (``views.seatview.SeatView``): its panel, its calls' kinds.
+    seatview: Part = _none
+    #: The coach's part (``bots.coach.Coach``): the seat's goal, its calls in words.
+    coach: Part = _none
+    #: The bounds OpenSpiel needs (``interop.bounds.SpielBounds``): players, caps, totals.
+    openspiel: Part = _none
 
 
 def part_of(spec: GameSpec, part: Part, kind: type) -> Any:

@@ -5,8 +5,8 @@ one at a time from player 0 round, the next card turned for trump, bids from
 the dealer's left with the hook (the dealer may not make the bids sum to the
 tricks: our spärr), the dealer's left leads, 1 point a trick and 10 more for an
 exact bid (our ``scoring=per_trick``).  :func:`plump_rules` gives those rules;
-:func:`plump_state` replays an OpenSpiel state's history into a
-:class:`~stickspel.games.plump.PlumpState`; :class:`StickspelPlayer` answers
+:func:`plump_state` replays an OpenSpiel state's history into a Plump state
+(Plump's spec, ``game_spec("plump")``); :class:`StickspelPlayer` answers
 for one player.
 
 The bot is never handed the OpenSpiel state, nor the real hands: it acts on a
@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stickspel.core import Deal, RulesError
-from stickspel.games.plump import BID_BASE, PlumpRules, PlumpState
+from stickspel.core import CALL_BASE, Deal, GameState, Rules, RulesError
+from stickspel.games import game_spec
 
 __all__ = [
     "plump_rules",
@@ -45,6 +45,10 @@ _SUIT_FROM_OS = (0, 1, 3, 2)
 _SUIT_TO_OS = (0, 1, 3, 2)
 #: OpenSpiel's action of bid 0 (after the 52 cards).
 OS_BID_BASE = 52
+#: Our action of bid 0: Plump's bids are its calls, bid ``n`` the call ``CALL_BASE + n``.
+BID_BASE = CALL_BASE
+#: The game oh_hell is.
+PLUMP = game_spec("plump")
 
 
 def card_from_openspiel(action: int) -> int:
@@ -57,7 +61,7 @@ def card_to_openspiel(card: int) -> int:
     return rank * 4 + _SUIT_TO_OS[suit]
 
 
-def plump_rules(game: Any) -> PlumpRules:
+def plump_rules(game: Any) -> Rules:
     """Our rules for an OpenSpiel ``oh_hell`` game with a fixed number of tricks."""
     p = game.get_parameters()
     tricks = int(p.get("num_tricks_fixed", -1))
@@ -69,22 +73,25 @@ def plump_rules(game: Any) -> PlumpRules:
         or tricks < 1
     ):
         raise RulesError("interop.oh_hell_params", params=str(p))
-    return PlumpRules(
-        players=int(p["players"]),
-        max_cards=tricks,
-        deal_order="single",
-        sparr=True,
-        scoring="per_trick",
-        trump="upcard",
-        first_lead="forhand",
+    return PLUMP.rules.from_dict(
+        {
+            "players": int(p["players"]),
+            "max_cards": tricks,
+            "deal_order": "single",
+            "sparr": True,
+            "scoring": "per_trick",
+            "trump": "upcard",
+            "first_lead": "forhand",
+        }
     )
 
 
-def plump_state(os_state: Any, rules: PlumpRules | None = None) -> PlumpState:
+def plump_state(os_state: Any, rules: Rules | None = None) -> GameState:
     """The Plump state an OpenSpiel ``oh_hell`` state's history leads to (the deal
     complete: in bidding or play)."""
     rules = rules or plump_rules(os_state.get_game())
-    n, size = rules.players, rules.largest
+    plump: Any = rules  # Plump's rules: its players and deal size
+    n, size = plump.players, plump.largest
     history = list(os_state.history())
     dealer = history[1]
     cards = history[2 : 2 + n * size]
@@ -92,7 +99,7 @@ def plump_state(os_state: Any, rules: PlumpRules | None = None) -> PlumpState:
     hands: list[list[int]] = [[] for _ in range(n)]
     for i, a in enumerate(cards):  # one at a time from player 0, whoever deals
         hands[i % n].append(card_from_openspiel(a))
-    state = PlumpState(rules, first_dealer=dealer)
+    state = PLUMP.state(rules, first_dealer=dealer)  # type: ignore[call-arg]
     state.apply_deal(Deal(tuple(tuple(h) for h in hands), upcard=upcard))
     for a in history[3 + n * size :]:
         state.apply_action(
@@ -116,7 +123,7 @@ class StickspelPlayer:
         from stickspel.bots import make_bot
 
         self.rules = plump_rules(game)
-        self.bot = make_bot("plump", kind, seed=seed, think_ms=think_ms)
+        self.bot = make_bot(PLUMP.name, kind, seed=seed, think_ms=think_ms)
         self.rng = random.Random(seed)
 
     def step(self, os_state: Any) -> int:

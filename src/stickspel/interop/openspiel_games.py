@@ -26,7 +26,8 @@ Design choices (docs/research.md says more):
   the engine's own per-seat ``information_state_string`` and tensor.
 - **Open-ended games are capped** because OpenSpiel needs a bound on the game
   length: the Tremanswhist main game gets ``max_deals=100`` by default here, and
-  Plump's ``tie_break`` counts at most the engine's tie-break deals.
+  Plump's ``tie_break`` counts at most the engine's tie-break deals (each game's
+  bounds are its spec's ``openspiel``, :mod:`stickspel.interop.bounds`).
 
 >>> import pyspiel
 >>> names = register_games()
@@ -52,13 +53,11 @@ from stickspel.core import CHANCE, TERMINAL, Deal, GameState, Rules
 from stickspel.games.registry import GAMES
 from stickspel.games.spec import GameSpec
 from stickspel.i18n import game_title
+from stickspel.interop.bounds import bounds_of
 
 __all__ = ["register_games", "spiel_name", "GAME_PREFIX"]
 
 GAME_PREFIX = "python_stickspel_"
-
-#: OpenSpiel needs finite games: the cap given to the Tremanswhist main game here.
-TREMANSWHIST_CAP = 100
 
 _registered: list[str] = []
 
@@ -77,11 +76,12 @@ def _parameter_spec(spec: GameSpec, preset: str | None) -> dict[str, Any]:
     """Every rules option as an OpenSpiel parameter (int/bool/str), defaults from the
     preset.  ``None`` options are ints with 0 meaning "none"; tuples are "a/b/c"."""
     base = spec.rules.preset(preset) if preset else spec.rules()
+    caps = bounds_of(spec).caps  # the options left open that OpenSpiel needs finite
     out: dict[str, Any] = {}
     for f in dataclasses.fields(base):
         value = getattr(base, f.name)
-        if spec.name == "tremanswhist" and f.name == "max_deals" and value is None:
-            value = TREMANSWHIST_CAP
+        if value is None and f.name in caps:
+            value = caps[f.name]
         out[f.name] = _to_param(f.type, value)
     return out
 
@@ -120,34 +120,9 @@ def _deal_size(shape: Deal) -> int:
     return sum(map(len, shape.hands)) + sum(map(len, shape.extra)) + apart
 
 
-def _utility_bounds(rules: Rules, deals: int) -> tuple[float, float]:
-    """Each person's total lies in these bounds after at most ``deals`` deals."""
-    from stickspel.games.plump.rules import PlumpRules, score_deal
-    from stickspel.games.priffe.rules import PriffeRules
-
-    if isinstance(rules, PlumpRules):
-        sizes = list(rules.schedule())
-        if rules.tie_break:
-            from stickspel.games.plump.rules import MAX_TIE_BREAK_DEALS
-
-            sizes += [rules.largest] * MAX_TIE_BREAK_DEALS
-        low = high = 0
-        for n in sizes:
-            points = [score_deal(rules, b, t) for b in range(n + 1) for t in range(n + 1)]
-            low, high = low + min(points), high + max(points)
-        return float(low), float(high)
-    if isinstance(rules, PriffeRules):
-        value = max(rules.trick_value, *rules.old_values)
-        # a deal scores 0 or more: tricks over the book (doubled as a penalty), a slam, honours
-        per_deal = 2 * 7 * value + max(rules.lillslam, rules.storslam) + 50
-        return 0.0, float(deals * per_deal)
-    # Tremanswhist: at most 13 tricks over or under a target, and −1 for an exchange
-    return float(-14 * deals), float(13 * deals)
-
-
 # --- game ------------------------------------------------------------------------------
 def _game_type(spec: GameSpec, preset: str | None) -> pyspiel.GameType:
-    players = range(2, 11) if spec.name == "plump" else [spec.state().num_players]
+    players = bounds_of(spec).players or [spec.state().num_players]
     title = game_title(spec.name, "en") + (f" ({preset})" if preset else "")
     return pyspiel.GameType(
         short_name=spiel_name(spec.name, preset),
@@ -178,8 +153,9 @@ def _game_class(spec: GameSpec, preset: str | None) -> type[pyspiel.Game]:
             self.spec = spec
             probe = spec.state(self.rules)  # type: ignore[call-arg]
             info = probe.game_info(self.rules)
-            deals = _deal_count(probe, info.max_game_length)
-            low, high = _utility_bounds(self.rules, deals)
+            bounds = bounds_of(spec)
+            deals = bounds.deal_count(self.rules, info.max_game_length)
+            low, high = bounds.utility_bounds(self.rules, deals)
             self.observation_shape = info.observation_shape
             self.num_seats = info.num_players
             super().__init__(
@@ -206,19 +182,6 @@ def _game_class(spec: GameSpec, preset: str | None) -> type[pyspiel.Game]:
 
     StickspelGame.__name__ = f"StickspelGame_{game_type.short_name}"
     return StickspelGame
-
-
-def _deal_count(state: GameState, max_game_length: int) -> int:
-    """At most how many deals a game has."""
-    from stickspel.games.plump.rules import MAX_TIE_BREAK_DEALS, PlumpRules
-    from stickspel.games.tremanswhist.rules import DEALS_IN_BUYING, TremanswhistRules
-
-    rules = state.rules
-    if isinstance(rules, PlumpRules):
-        return len(list(rules.schedule())) + (MAX_TIE_BREAK_DEALS if rules.tie_break else 0)
-    if isinstance(rules, TremanswhistRules):
-        return DEALS_IN_BUYING if rules.buying else (rules.max_deals or TREMANSWHIST_CAP)
-    return max(1, max_game_length // (4 + 52))  # Priffe: 4 calls and 52 cards a deal
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]

@@ -137,13 +137,13 @@ def replay_frames(
     }
 
 
-#: The calls a replay names by what they do, not as a bid ("Anna passade").
-_CALL_KINDS = {
-    ("priffe", "pass"): "pass",
-    ("tremanswhist", "byt"): "take_pile",
-    ("tremanswhist", "passa"): "keep_hand",
-    ("tremanswhist", "köp"): "buy",
-}
+def _call_kind(game: str, text: str) -> str:
+    """What a call does, as a replay names it ("Anna passade"): the game's
+    ``CALL_KINDS`` (its spec's ``seatview``), else a ``bid``."""
+    from stickspel.views.seatview import seatview_of
+
+    own = seatview_of(game)
+    return "bid" if own is None else own.CALL_KINDS.get(text, "bid")
 
 
 def _move(state: Any, action: int, index: int, lang: str) -> dict[str, Any]:
@@ -159,7 +159,7 @@ def _move(state: Any, action: int, index: int, lang: str) -> dict[str, Any]:
         buying = str(state.observation(seat)["phase"]) == "buy"
         kind, label = ("put_away" if buying else "card"), text
     else:
-        kind, label = _CALL_KINDS.get((state.GAME, text), "bid"), call_label(state, action, lang)
+        kind, label = _call_kind(state.GAME, text), call_label(state, action, lang)
     return {
         "index": index,
         "seat": seat,

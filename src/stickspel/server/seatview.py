@@ -1,7 +1,8 @@
 """What a table page is sent beyond the bare observation, all from the engine and the
 catalogues (the page holds no game logic): the legal actions with their labels, the
-calls and cards the rules refuse with the reason, and the game's panel (the deal, Priffe's auction and contract, Tremanswhist's
-exchange or buying) as lines in the connection's language.
+calls and cards the rules refuse with the reason, and the game's panel (the deal,
+Priffe's auction and contract, Tremanswhist's exchange or buying: its spec's
+``seatview``, :mod:`stickspel.views.seatview`) as lines in the connection's language.
 
 >>> import random
 >>> from stickspel.games import load_game
@@ -17,8 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from stickspel.core import GameState, Rule
-from stickspel.core.cards import card_display, parse_card, parse_suit, suit_display
+from stickspel.core.cards import card_display, parse_card
 from stickspel.i18n import has_key, render
+from stickspel.views.seatview import seat_name, seatview_of
 
 __all__ = [
     "legal_entries",
@@ -177,9 +179,9 @@ def panel(
     out: dict[str, Any] = {"head": "", "lines": [], "auction": None, "table": None, "prompt": None}
     if not obs or obs.get("phase") in (None, "deal", "over"):
         return out
-    build = {"plump": _plump, "priffe": _priffe, "tremanswhist": _tremanswhist}.get(game)
-    if build is not None:
-        build(out, obs, list(names), lang, seat)
+    own = seatview_of(game)
+    if own is not None:
+        own.panel(out, obs, list(names), lang, seat)
     if to_act and seat is not None:
         out["prompt"] = _prompt(game, obs, lang)
     return out
@@ -199,140 +201,6 @@ def _prompt(game: str, obs: dict[str, Any], lang: str) -> str | None:
 
     view = view_of(game)
     return None if view is None else view.prompt(obs, lang=lang)
-
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-
-def _trump_text(obs: dict[str, Any], lang: str) -> str | None:
-    trump = obs.get("trump")
-    return suit_display(parse_suit(trump), lang) if trump else None
-
-
-def _plump(
-    out: dict[str, Any], obs: dict[str, Any], names: list[str], lang: str, seat: int | None
-) -> None:
-    def w(key: str, **p: Any) -> str:
-        return render(f"plump.view.{key}", p, lang)
-
-    parts = []
-    if obs.get("deals"):
-        parts.append(w("deal", k=obs["deal_index"] + 1, n=obs["deals"]))
-    if obs.get("hand_size") is not None:
-        parts.append(w("cards", size=obs["hand_size"]))
-    parts.append(w("dealer", name=_name(names, obs.get("dealer"))))
-    out["head"] = " · ".join(parts)
-    forbidden = obs.get("forbidden_bid")
-    if obs.get("phase") == "bid" and forbidden is not None:
-        key = "forbidden" if seat == obs.get("dealer") else "forbidden_now"
-        out["lines"].append(w(key, bid=forbidden))
-    bids = [b for b in obs.get("bids") or [] if b is not None]
-    if bids and obs.get("hand_size") is not None:
-        done = obs.get("phase") == "play"
-        out["lines"].append(_bid_sum(sum(bids), int(obs["hand_size"]), lang, done))
-
-
-def _bid_sum(bids: int, tricks: int, lang: str, done: bool) -> str:
-    """The bids so far against the tricks of the deal ("4 bud på 3 stick"), with how far
-    over or under once all have bid ("— 1 över")."""
-    text = render("web.bid_sum", {"bids": bids, "n": tricks}, lang)
-    if not done:
-        return text
-    if bids > tricks:
-        text += " — " + render("web.bid_over", {"n": bids - tricks}, lang)
-    elif bids < tricks:
-        text += " — " + render("web.bid_under", {"n": tricks - bids}, lang)
-    return text
-
-
-def _priffe(
-    out: dict[str, Any], obs: dict[str, Any], names: list[str], lang: str, seat: int | None
-) -> None:
-    def w(key: str, **p: Any) -> str:
-        return render(f"priffe.view.{key}", p, lang)
-
-    out["head"] = w(
-        "head",
-        r=obs["rubber"],
-        n=obs["rubbers"],
-        k=obs["deal_index"] + 1,
-        name=_name(names, obs["dealer"]),
-    )
-    out["lines"].append(f"{w('contract')}: {_contract(obs, names, lang)}")
-    out["auction"] = [
-        {"seat": c["seat"], "name": _name(names, c["seat"]), "call": c["call"]}
-        for c in obs.get("calls") or []
-    ]
-    # above the line before below it, as the protokoll has them
-    columns = [w("pair"), w("above"), w("below"), w("games"), w("total")]
-    rows = []
-    for side in (0, 1):
-        pair = f"{_name(names, side)} & {_name(names, side + 2)}"
-        rows.append(
-            [
-                pair,
-                obs["above"][side],
-                obs["below"][side],
-                obs["games"][side],
-                obs["rubber_points"][side],
-            ]
-        )
-    out["table"] = {"columns": columns, "rows": rows}
-    out["lines"].append(w("game_at", n=obs["game_points"]))
-    if seat is not None and obs.get("partner") is not None:
-        out["lines"].append(render("web.partner", {"name": _name(names, obs["partner"])}, lang))
-
-
-def _contract(obs: dict[str, Any], names: list[str], lang: str) -> str:
-    def w(key: str, **p: Any) -> str:
-        return render(f"priffe.view.{key}", p, lang)
-
-    contract = obs.get("contract")
-    if contract is None:
-        return w("no_contract")
-    if contract == "tvångsnoll":
-        return w("tvangsnoll")
-    pair = " & ".join(_name(names, s) for s in obs.get("declarers") or [])
-    trump = _trump_text(obs, lang)
-    suit = w("trump", suit=trump) if trump else w("no_trump")
-    return f"{contract}, {w('declares', pair=pair)}, {suit}"
-
-
-def _tremanswhist(
-    out: dict[str, Any], obs: dict[str, Any], names: list[str], lang: str, seat: int | None
-) -> None:
-    def w(key: str, **p: Any) -> str:
-        return render(f"tremanswhist.view.{key}", p, lang)
-
-    if obs.get("deals"):
-        where = w("deal_of", k=obs["deal_index"] + 1, n=obs["deals"], r=obs["round"])
-    else:
-        where = w("deal", k=obs["deal_index"] + 1) + " · " + w("goal", n=obs["win_score"])
-    out["head"] = f"{where} · {w('dealer', name=_name(names, obs['dealer']))}"
-    lines = out["lines"]
-    if obs.get("kind"):
-        lines.append(w(obs["kind"]))
-    for e in obs.get("exchanges") or []:
-        lines.append(w("took_pile" if e["take"] else "declined", name=_name(names, e["seat"])))
-    for e in obs.get("purchases") or []:
-        lines.append(w("bought", name=_name(names, e["seat"]), n=e["count"]))
-    pending = obs.get("discarding")
-    if pending and pending.get("seat") != seat and pending.get("count"):
-        lines.append(w("putting", name=_name(names, pending["seat"]), n=pending["count"]))
-    if obs.get("phase") in ("offer", "buy") and obs.get("pile_size") is not None:
-        lines.append(w("pile", n=obs["pile_size"]))
-    if obs.get("targets"):
-        targets = ", ".join(f"{_name(names, s)} {t}" for s, t in enumerate(obs["targets"]))
-        lines.append(f"{w('target')}: {targets}")
-        minus = obs.get("kind") == "minus"
-        lines.append(render("web.target_minus" if minus else "web.target_plus", {}, lang))
-    if obs.get("discarded"):
-        cards = " ".join(card_display(parse_card(c), lang) for c in obs["discarded"])
-        lines.append(w("mine_away", cards=cards))
-    if obs.get("received") and obs.get("phase") != "play":
-        cards = " ".join(card_display(parse_card(c), lang) for c in obs["received"])
-        lines.append(w("mine_got", cards=cards))
 
 
 # --- the summary of the last deal -----------------------------------------------------------
@@ -356,7 +224,7 @@ def last_deal(
     ('You bid 1 and took 2 — missed', 'Björn', 'missed')
     """
     rows = summary["seats"]
-    seated = [_name(names, row["player"]) for row in rows]  # by the deal's seats
+    seated = [seat_name(names, row["player"]) for row in rows]  # by the deal's seats
 
     def say(item: dict[str, Any] | None) -> str | None:
         return None if item is None else render(item["key"], item["params"], lang, seated)

@@ -72,6 +72,27 @@ def _play() -> object:
     return MODEL
 
 
+def _seatview() -> object:
+    """The web table's view of a seat."""
+    from stickspel.games.plump import seatview
+
+    return seatview
+
+
+def _coach() -> object:
+    """The coach's part."""
+    from stickspel.games.plump.coach import COACH
+
+    return COACH
+
+
+def _openspiel() -> object:
+    """The bounds OpenSpiel needs."""
+    from stickspel.games.plump.openspiel import SPIEL
+
+    return SPIEL
+
+
 SPEC = GameSpec(
     "plump",
     PlumpRules,
@@ -83,4 +104,7 @@ SPEC = GameSpec(
     bots=_bots,
     search=_search,
     play=_play,
+    seatview=_seatview,
+    coach=_coach,
+    openspiel=_openspiel,
 )

@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from stickspel.core import CALL_BASE, Rules, RulesError, option
 
@@ -167,6 +168,16 @@ class PlumpRules(Rules):
         if order == "down":
             return down
         return (top,)
+
+    def board(self, k: int) -> Self:
+        """A single deal of the ``k``-th size of the schedule (round it again past its
+        end): a duplicate match's boards walk the sizes as a table plays them.
+
+        >>> [PlumpRules(players=4).board(k).max_cards for k in (0, 1, 9, 10)]
+        [10, 9, 1, 2]
+        """
+        sizes = self.schedule()
+        return dataclasses.replace(self, max_cards=sizes[k % len(sizes)], deal_order="single")
 
     def trump_rule(self, deal_index: int, size: int) -> str | int | None:
         """How trump is chosen in a deal: ``'upcard'``, a fixed suit, or ``None``."""

@@ -89,6 +89,27 @@ def _play() -> object:
     return MODEL
 
 
+def _seatview() -> object:
+    """The web table's view of a seat."""
+    from stickspel.games.tremanswhist import seatview
+
+    return seatview
+
+
+def _coach() -> object:
+    """The coach's part."""
+    from stickspel.games.tremanswhist.coach import COACH
+
+    return COACH
+
+
+def _openspiel() -> object:
+    """The bounds OpenSpiel needs."""
+    from stickspel.games.tremanswhist.openspiel import SPIEL
+
+    return SPIEL
+
+
 SPEC = GameSpec(
     "tremanswhist",
     TremanswhistRules,
@@ -100,4 +121,7 @@ SPEC = GameSpec(
     bots=_bots,
     search=_search,
     play=_play,
+    seatview=_seatview,
+    coach=_coach,
+    openspiel=_openspiel,
 )
