@@ -6,7 +6,8 @@ inside functions, not ``if TYPE_CHECKING:``), checked against the layering
 
 A game is one package, ``stickspel.games.<game>``: its engine (rules, state,
 observer, worlds, summary) is in the games layer; each of its parts for a layer
-above (``codec``, ``view``, ``protokoll``, ``sheet``, ``bot``, ``search``, ``play``) is in
+above (``codec``, ``view``, ``protokoll``, ``sheet``, ``bot``, ``search``, ``play``,
+``seatview``, ``coach``, ``openspiel``: ``GAME_PARTS``) is in
 that layer, and imports only the engine, its own game's modules and that layer's
 Protocols and helpers (and what is below).  The game's spec (its ``__init__``)
 names its parts by functions that import them on first use: those edges are how
