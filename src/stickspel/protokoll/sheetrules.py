@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from stickspel.games.spec import GameSpec, part_of
-from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
+from stickspel.protokoll.scorekeeper import ReportedRow, ScorekeeperError, Session
 
 __all__ = ["Fields", "SheetRules", "sheet_rules"]
 
@@ -26,8 +26,9 @@ Fields = dict[str, str | None]
 
 
 @runtime_checkable
-class SheetRules(Protocol):
-    """One game's score-sheet row: what is written first, how it is checked and built."""
+class SheetRules(ReportedRow, Protocol):
+    """One game's score-sheet row: what is written first, how it is checked and built;
+    what the session replays of it (:class:`ReportedRow`)."""
 
     #: The game (its spec's name).
     game: str

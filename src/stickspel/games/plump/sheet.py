@@ -47,6 +47,9 @@ class PlumpSheet:
     tricks_wanted = "scorekeeper.entry.tricks"
     tricks_alone = False
     kept: tuple[str, ...] = ()
+    reported: dict[str, tuple[str, ...]] = {"tricks": ()}
+    no_result = "plump.reported_tricks"
+    derived: tuple[str, ...] = ()
 
     def calls_given(self, fields: dict[str, str | None]) -> bool:
         return fields.get("bids") is not None

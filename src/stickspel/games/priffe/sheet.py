@@ -33,6 +33,9 @@ class PriffeSheet:
     tricks_wanted = "scorekeeper.entry.priffe_tricks"
     tricks_alone = False
     kept: tuple[str, ...] = ("honours",)
+    reported: dict[str, tuple[str, ...]] = {"tricks": (), "honours": ("side", "held")}
+    no_result = "priffe.result_missing"
+    derived: tuple[str, ...] = ("seating", "trump")
 
     def calls_given(self, fields: dict[str, str | None]) -> bool:
         return fields.get("calls") is not None or fields.get("contract") is not None

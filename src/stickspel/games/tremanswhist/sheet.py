@@ -38,6 +38,9 @@ class TremanswhistSheet:
     tricks_wanted = "scorekeeper.entry.tricks"
     tricks_alone = True  # the engine judges what else the deal needs
     kept: tuple[str, ...] = ()
+    reported: dict[str, tuple[str, ...]] = {"tricks": ()}
+    no_result = "tremanswhist.reported.tricks_missing"
+    derived: tuple[str, ...] = ()
 
     def calls_given(self, fields: dict[str, str | None]) -> bool:
         return any(fields.get(k) is not None for k in ("upcard", "exchange", "bought"))
