@@ -558,6 +558,12 @@ class Session:
         self._commit(entries, self.pending)
         return dict(self.doc["deals"][row - 1])
 
+    def enter(self, row: int, deal: dict[str, Any]) -> dict[str, Any]:
+        """Row ``row`` as ``deal``: added if it is the next row, else corrected."""
+        if row == len(self.entries) + 1:
+            return self.add(deal)
+        return self.edit(row, deal)
+
     def undo(self, count: int = 1) -> list[dict[str, Any]]:
         """Remove the last ``count`` rows (an open row is the last); returns them (as recorded)."""
         pending = self.pending
