@@ -659,21 +659,7 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
         except _Command as c:
             if c.kind == "quit":
                 break
-            if c.kind == "show":
-                _print_sheet(session, lang)
-            elif c.kind == "undo":
-                if _Answers.count > 0 or edit_row is not None:
-                    print(_t(lang, "restart"))  # ångra mid-deal: start this deal's entry again
-                elif session.entries:
-                    session.undo(1)
-                    print(_t(lang, "undone", n=1))
-                    _print_sheet(session, lang)
-            elif c.kind == "edit" and c.arg is not None:
-                if 1 <= c.arg <= len(session.entries):
-                    edit_row = c.arg
-                else:
-                    no_row = render("scorekeeper.cli.no_row", {"row": c.arg}, lang)
-                    print(f"{TEXTS[lang]['error']}: {no_row}")
+            edit_row = _command(session, c, edit_row, lang)
     try:
         session.save()
     except StaleFileError as e:  # the file holds the other window's rows, all saved
@@ -681,3 +667,23 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
     from stickspel.cli.common import program_command
 
     print(_t(lang, "bye", path=file, program=program_command()))
+
+
+def _command(session: Session, c: _Command, edit_row: int | None, lang: str) -> int | None:
+    """Do what a command typed at a prompt asks (show, undo, edit N); the row to
+    correct next (``None``: the next deal)."""
+    if c.kind == "show":
+        _print_sheet(session, lang)
+    elif c.kind == "undo":
+        if _Answers.count > 0 or edit_row is not None:
+            print(_t(lang, "restart"))  # ångra mid-deal: start this deal's entry again
+        elif session.entries:
+            session.undo(1)
+            print(_t(lang, "undone", n=1))
+            _print_sheet(session, lang)
+    elif c.kind == "edit" and c.arg is not None:
+        if 1 <= c.arg <= len(session.entries):
+            return c.arg
+        no_row = render("scorekeeper.cli.no_row", {"row": c.arg}, lang)
+        print(f"{TEXTS[lang]['error']}: {no_row}")
+    return edit_row
