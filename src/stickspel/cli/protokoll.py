@@ -24,33 +24,26 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
 from stickspel.core import RulesError, StickspelError, error_text
 from stickspel.games import game_spec
-from stickspel.games.plump.sheet import PLUMP_SHEET, forbidden_bid, plump_deal
-from stickspel.games.priffe.sheet import check_calls, priffe_deal
-from stickspel.games.tremanswhist.sheet import TREMANSWHIST_SHEET, tremanswhist_deal
 from stickspel.i18n import render, texts
 from stickspel.protokoll import build_sheet
-from stickspel.protokoll.entry import band as _band
 from stickspel.protokoll.entry import blank_sheet_for, correct_row
 from stickspel.protokoll.entry import build_deal as _build_deal
-from stickspel.protokoll.entry import honours_of as _honours
-from stickspel.protokoll.entry import numbers as _ints
 from stickspel.protokoll.entry import person_index as _person
 from stickspel.protokoll.entry import rules_texts as _rules_texts
-from stickspel.protokoll.entry import seat_of_person as _seat_of_person
 from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
     StaleFileError,
     parse_count,
-    parse_mark,
     validate_protokoll,
 )
+from stickspel.protokoll.sheetrules import sheet_rules
 from stickspel.records import RecordError, load_record
 from stickspel.records.io import atomic_write, check_output_path, locked
 from stickspel.safetext import plain
@@ -85,6 +78,7 @@ def _die(lang: str, message: str, code: int = 2) -> None:
 
 
 F = Callable[..., Any]
+T = TypeVar("T")
 
 
 def _guarded(fn: F) -> F:
@@ -142,9 +136,18 @@ def _print_next(session: Session, lang: str) -> None:
             first=session.seat_name(nxt.order[0]),
         )
     )
-    if session.game == "priffe":
-        a, b, c, d = (session.seat_name(s) for s in (0, 2, 1, 3))
+    partners = _partners(session)
+    if partners is not None:
+        (a, b), (c, d) = ((session.seat_name(s) for s in pair) for pair in partners)
         print(_t(lang, "seating", a=a, b=b, c=c, d=d))
+
+
+def _partners(session: Session) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The pairs that play together (told before each deal), if the game has pairs."""
+    try:
+        return sheet_rules(session.spec).partners
+    except ScorekeeperError:  # a game whose rows are not kept here: no pairs told
+        return None
 
 
 def _at_row(session: Session, row: int, error: Exception, lang: str = "en") -> str:
@@ -433,15 +436,16 @@ def next_command(
     if bids is None or nxt is None:
         return
     try:
-        if session.game != "plump":
+        rules = sheet_rules(session.spec)
+        if "bids" not in rules.fields:
             raise ScorekeeperError("scorekeeper.cli.bids_plump")
-        made: list[int | None] = [None] * len(session.players)
+        made = [""] * len(session.players)
         for part in (p.strip() for p in bids.split(",") if p.strip()):
             name, sep, value = part.partition("=")
             if not sep:
                 raise ScorekeeperError("scorekeeper.cli.bids_form", part=part)
-            made[_person(session, name)] = _ints([value], "bids")[0]
-        forbidden = PLUMP_SHEET.judge_bids(session, nxt.row, made)
+            made[_person(session, name)] = value
+        forbidden = rules.check(session, nxt.row, {"bids": ",".join(made)}).get("forbidden")
     except (ScorekeeperError, ValueError) as e:
         _die(lang, _at_row(session, nxt.row, e, lang), 1)
     if forbidden is not None:
@@ -588,163 +592,31 @@ def _ask(text: str, default: str | None = None) -> str:
     return t
 
 
-def _retry(lang: str, fn: Callable[[], Any]) -> Any:
-    """Ask again until ``fn`` is satisfied; show why an answer was refused."""
-    while True:
-        try:
-            return fn()
-        except (ScorekeeperError, ValueError) as e:
-            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
+class _Terminal:
+    """The session's questions and answers at the terminal, in ``lang``: what a game's
+    sheet rules ask a row through (:class:`~stickspel.protokoll.sheetrules.Asker`)."""
 
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
 
-def _plump_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
-    n = len(session.players)
-    is_next = row == len(session.entries) + 1
-    # a row being corrected: its values are the defaults
-    old: dict[str, Any] = {} if is_next else session.entries[row - 1]
-    dealer, cards = session.dealer_size(row)
-    order = [(dealer + 1 + k) % n for k in range(n)]
-    old_bids = {int(a["seat"]): str(a["call"]) for a in old.get("auction") or []}
-    old_tricks = (old.get("result") or {}).get("tricks") or []
-    bids: list[int | None] = [None] * n
-    for seat in order:
-        forbidden = forbidden_bid(session, bids) if is_next and seat == dealer else None
-        if forbidden is not None:
-            print(_t(lang, "forbidden", dealer=session.players[dealer], bid=forbidden))
-        not_ = _t(lang, "not", bid=forbidden) if forbidden is not None else ""
+    def ask(self, prompt: str, default: str | None = None, **params: Any) -> str:
+        return _ask(_t(self.lang, prompt, **params), default)
 
-        def one_bid(seat: int = seat, not_: str = not_) -> int:
-            prompt = _t(lang, "bid_prompt", name=session.players[seat], n=cards, not_=not_)
-            text = _ask(prompt, old_bids.get(seat))
-            bid = _ints([text], "bid")[0]
-            trial = list(bids)
-            trial[seat] = bid
-            PLUMP_SHEET.judge_bids(session, row, trial)
-            return bid
+    def say(self, message: str, **params: Any) -> None:
+        print(_t(self.lang, message, **params))
 
-        bids[seat] = _retry(lang, one_bid)
+    def words(self, message: str, **params: Any) -> str:
+        return _t(self.lang, message, **params)
 
-    def one_mark(seat: int) -> int | str:
-        """A player's tricks, refused at once if the deal has not that many."""
-        default = str(old_tricks[seat]) if seat < len(old_tricks) else None
-        mark = parse_mark(_ask(_t(lang, "tricks_prompt", name=session.players[seat]), default))
-        PLUMP_SHEET.judge_tricks(session, row, [mark if s == seat else None for s in range(n)])
-        return mark
+    def retry(self, ask: Callable[[], T]) -> T:
+        while True:
+            try:
+                return ask()
+            except (ScorekeeperError, ValueError) as e:
+                self.refused(e)
 
-    def tricks() -> dict[str, Any]:
-        marks: list[int | str] = [0] * n
-        for seat in order:
-            marks[seat] = _retry(lang, functools.partial(one_mark, seat))
-        # a corrected row keeps the trump written on it
-        return plump_deal(session, bids, marks, row=row, trump=old.get("trump"))
-
-    while True:
-        deal: dict[str, Any] = _retry(lang, tricks)
-        try:
-            _commit(session, row, deal)
-            return deal
-        except ScorekeeperError as e:
-            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
-
-
-def _commit(session: Session, row: int, deal: dict[str, Any]) -> None:
-    if row == len(session.entries) + 1:
-        session.add(deal)
-    else:
-        session.edit(row, deal)
-
-
-def _priffe_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
-    n = 4
-    dealer = session.dealer_of(row)
-    order = [(dealer + 1 + k) % n for k in range(n)]
-    while True:
-        calls: list[str] = []
-        for seat in order:
-
-            def one_call(seat: int = seat, so_far: list[str] = calls) -> str:
-                call = _ask(_t(lang, "call_prompt", name=session.seat_name(seat))).lower()
-                check_calls(session, [*so_far, call], row=row)  # refused at once, asked again
-                return call
-
-            calls.append(_retry(lang, one_call))
-            if calls[-1] == "spel":
-                break
-        a, b = session.seat_name(0), session.seat_name(2)
-        old_sides = _old_tricks(session, row)
-        try:
-            raw = _ask(
-                _t(lang, "side_tricks", a=a, b=b),
-                ",".join(str(t) for t in old_sides) if old_sides else None,
-            )
-            tricks = _ints([x for x in raw.replace(" ", ",").split(",") if x], "tricks")
-            if len(tricks) == 1:
-                tricks = [tricks[0], 13 - tricks[0]]
-            hon = _honours(session, _ask(_t(lang, "honours_prompt")))
-            deal = priffe_deal(session, calls, tricks, hon, row=row)
-            _commit(session, row, deal)
-            return deal
-        except (ScorekeeperError, ValueError) as e:
-            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
-
-
-def _tremanswhist_entry(session: Session, lang: str, row: int) -> dict[str, Any]:
-    dealer = session.dealer_of(row)
-    order = [(dealer + 1 + k) % 3 for k in range(3)]
-    buying = bool(getattr(session.rules, "buying", False))
-    while True:
-        try:
-            up, kind, trump = _band(_ask(_t(lang, "upcard_prompt")))
-            taker = None
-            purchases = None
-            if buying:
-                purchases = [
-                    _ints([_ask(_t(lang, "bought_prompt", name=session.seat_name(s)))], "bought")[0]
-                    for s in order
-                ]
-            else:
-                who = _ask(_t(lang, "exchange_prompt"))
-                if who.strip().lower() not in ("ingen", "none", "-", ""):
-                    taker = _seat_of_person(session, _person(session, who))
-            tricks = [0, 0, 0]
-            old_tricks = _old_tricks(session, row)
-            for s in order:
-                tricks[s] = _retry(
-                    lang, functools.partial(_tpw_tricks, session, lang, s, old_tricks)
-                )
-            deal = tremanswhist_deal(
-                session,
-                tricks,
-                upcard=up,
-                kind=kind,
-                trump=trump,
-                taker=taker,
-                purchases=purchases,
-                row=row,
-            )
-            _commit(session, row, deal)
-            return deal
-        except (ScorekeeperError, ValueError) as e:
-            print(f"{TEXTS[lang]['error']}: {error_text(e, lang)}")
-
-
-def _old_tricks(session: Session, row: int) -> list[int]:
-    """The tricks written on row ``row`` when it is being corrected (else none)."""
-    if row > len(session.entries):
-        return []
-    return list((session.entries[row - 1].get("result") or {}).get("tricks") or [])
-
-
-def _tpw_tricks(session: Session, lang: str, seat: int, old: list[int]) -> int:
-    """A Tremanswhist player's tricks, refused at once past the deal's 13."""
-    default = str(old[seat]) if seat < len(old) else None
-    answer = _ask(_t(lang, "tpw_tricks", name=session.seat_name(seat)), default)
-    tricks = _ints([answer], "tricks")[0]
-    TREMANSWHIST_SHEET.judge_tricks([tricks], [session.seat_name(seat)])
-    return tricks
-
-
-_ENTRY = {"plump": _plump_entry, "priffe": _priffe_entry, "tremanswhist": _tremanswhist_entry}
+    def refused(self, error: Exception) -> None:
+        print(f"{TEXTS[self.lang]['error']}: {error_text(error, self.lang)}")
 
 
 @protokoll_app.command("session")
@@ -753,10 +625,12 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
     """Keep the protokoll of an evening interactively: deal by deal, saved after each row."""
     lang = _lang(lang)
     session = _load(file, lang)
-    entry = _ENTRY.get(session.game)
-    if entry is None:
+    try:
+        rules = sheet_rules(session.spec)
+    except ScorekeeperError:
         _die(lang, render("scorekeeper.cli.no_session", {"game": session.game}, lang))
         return
+    terminal = _Terminal(lang)
     print(_t(lang, "session_help"))
     _print_sheet(session, lang)
     edit_row: int | None = None
@@ -765,7 +639,7 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
         try:
             if edit_row is not None:
                 print(_t(lang, "edit_row", row=edit_row))
-                entry(session, lang, edit_row)
+                rules.ask_row(session, edit_row, terminal)
                 print(_t(lang, "edited", row=edit_row))
                 edit_row = None
                 _print_sheet(session, lang)
@@ -774,7 +648,7 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
             if session.finished:
                 _ask(_t(lang, "after_end"))  # ångra / rätta N still work after the last deal
                 continue
-            entry(session, lang, len(session.entries) + 1)
+            rules.ask_row(session, len(session.entries) + 1, terminal)
             _print_sheet(session, lang)
             print(_t(lang, "added", row=len(session.entries)))
         except StaleFileError as e:
@@ -785,21 +659,7 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
         except _Command as c:
             if c.kind == "quit":
                 break
-            if c.kind == "show":
-                _print_sheet(session, lang)
-            elif c.kind == "undo":
-                if _Answers.count > 0 or edit_row is not None:
-                    print(_t(lang, "restart"))  # ångra mid-deal: start this deal's entry again
-                elif session.entries:
-                    session.undo(1)
-                    print(_t(lang, "undone", n=1))
-                    _print_sheet(session, lang)
-            elif c.kind == "edit" and c.arg is not None:
-                if 1 <= c.arg <= len(session.entries):
-                    edit_row = c.arg
-                else:
-                    no_row = render("scorekeeper.cli.no_row", {"row": c.arg}, lang)
-                    print(f"{TEXTS[lang]['error']}: {no_row}")
+            edit_row = _command(session, c, edit_row, lang)
     try:
         session.save()
     except StaleFileError as e:  # the file holds the other window's rows, all saved
@@ -807,3 +667,23 @@ def session_command(file: Path = _FILE, lang: str = _LANG) -> None:
     from stickspel.cli.common import program_command
 
     print(_t(lang, "bye", path=file, program=program_command()))
+
+
+def _command(session: Session, c: _Command, edit_row: int | None, lang: str) -> int | None:
+    """Do what a command typed at a prompt asks (show, undo, edit N); the row to
+    correct next (``None``: the next deal)."""
+    if c.kind == "show":
+        _print_sheet(session, lang)
+    elif c.kind == "undo":
+        if _Answers.count > 0 or edit_row is not None:
+            print(_t(lang, "restart"))  # ångra mid-deal: start this deal's entry again
+        elif session.entries:
+            session.undo(1)
+            print(_t(lang, "undone", n=1))
+            _print_sheet(session, lang)
+    elif c.kind == "edit" and c.arg is not None:
+        if 1 <= c.arg <= len(session.entries):
+            return c.arg
+        no_row = render("scorekeeper.cli.no_row", {"row": c.arg}, lang)
+        print(f"{TEXTS[lang]['error']}: {no_row}")
+    return edit_row

@@ -16,6 +16,7 @@ __all__ = [
     "numbers",
     "honours_of",
     "band",
+    "old_tricks",
 ]
 
 
@@ -105,3 +106,10 @@ def require_game(session: Session, game: str) -> None:
     """A row of ``game``'s is written on a sheet of that game only."""
     if session.spec.name != game:
         raise ScorekeeperError("scorekeeper.other_game", kept=session.spec.name, game=game)
+
+
+def old_tricks(session: Session, row: int) -> list[int]:
+    """The tricks written on row ``row`` when it is being corrected (else none)."""
+    if row > len(session.entries):
+        return []
+    return list((session.entries[row - 1].get("result") or {}).get("tricks") or [])

@@ -38,11 +38,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from stickspel.core import GameState, IllegalActionError, Rules, StickspelError
 from stickspel.core.numbers import parse_digits
 from stickspel.games import game_spec
+from stickspel.games.spec import part_of
 from stickspel.i18n import LANGS, render
 from stickspel.records import FORMAT, RecordError, load_record, write_record
 from stickspel.records.io import FileBusyError, locked
@@ -54,6 +55,7 @@ __all__ = [
     "Worded",
     "StaleFileError",
     "Session",
+    "ReportedRow",
     "parse_count",
     "NextDeal",
     "parse_mark",
@@ -220,6 +222,31 @@ def _shown(text: str, limit: int = 20) -> str:
     return repr(plain(text, limit))
 
 
+@runtime_checkable
+class ReportedRow(Protocol):
+    """What a session needs of its game's score-sheet rules
+    (:class:`~stickspel.protokoll.sheetrules.SheetRules`) to replay the rows."""
+
+    #: What the table reports in a deal's ``result``, by key: the parts of an object
+    #: kept (``()``: the value whole); the rest is worked out again when rows are re-scored.
+    reported: dict[str, tuple[str, ...]]
+    #: What the engine says of a deal whose calls are complete and whose result is missing.
+    no_result: str
+    #: Deal fields that follow from earlier rows (a correction may change them).
+    derived: tuple[str, ...]
+
+
+class _Tricks:
+    """The rows of a game without sheet rules of its own: the tricks reported."""
+
+    reported: dict[str, tuple[str, ...]] = {"tricks": ()}
+    no_result = ""
+    derived: tuple[str, ...] = ()
+
+
+_TRICKS = _Tricks()
+
+
 class Session:
     """A scorekeeper session: the record of the evening and the engine replaying it."""
 
@@ -229,6 +256,7 @@ class Session:
         #: What the file looked like when last read or written (to notice other writers).
         self._stamp: tuple[int, int, int] | None = None
         self.spec = game_spec(str(doc.get("game", "")))
+        self.row_rules: ReportedRow = part_of(self.spec, self.spec.sheet, ReportedRow) or _TRICKS
         variant = dict(doc.get("variant") or {})
         if "players" in self.spec.rules.option_names() and "players" not in variant:
             variant["players"] = len(doc.get("players", []))
@@ -433,18 +461,11 @@ class Session:
         if "hands" in deal or "tricks" in deal:
             raise ScorekeeperError("scorekeeper.played_with_cards", rule="cards")
         entry = copy.deepcopy(deal)
-        for key in _DERIVED.get(self.spec.name, ()):
+        for key in self.row_rules.derived:
             entry.pop(key, None)
         result = entry.get("result")
         if isinstance(result, dict):
-            keep = _REPORTED.get(self.spec.name, ("tricks",))
-            entry["result"] = {k: v for k, v in result.items() if k in keep}
-            honours = entry["result"].get("honours")
-            if isinstance(honours, dict):
-                entry["result"]["honours"] = {
-                    "side": honours.get("side"),
-                    "held": honours.get("held"),
-                }
+            entry["result"] = _reported(result, self.row_rules.reported)
         return entry
 
     def replay(
@@ -537,6 +558,12 @@ class Session:
         self._commit(entries, self.pending)
         return dict(self.doc["deals"][row - 1])
 
+    def enter(self, row: int, deal: dict[str, Any]) -> dict[str, Any]:
+        """Row ``row`` as ``deal``: added if it is the next row, else corrected."""
+        if row == len(self.entries) + 1:
+            return self.add(deal)
+        return self.edit(row, deal)
+
     def undo(self, count: int = 1) -> list[dict[str, Any]]:
         """Remove the last ``count`` rows (an open row is the last); returns them (as recorded)."""
         pending = self.pending
@@ -586,7 +613,7 @@ class Session:
         try:
             state.clone().apply_reported_deal(copy.deepcopy(entry))
         except IllegalActionError as e:
-            if e.key == _NO_RESULT.get(self.spec.name):
+            if e.key == self.row_rules.no_result:
                 return
             raise self.refusal((row, at), e, state) from None
         raise ScorekeeperError("scorekeeper.open_has_result", row=row, where=self.where(row, at))
@@ -626,22 +653,16 @@ class Session:
         return nxt.dealer, int(nxt.cards or 0)
 
 
-#: What the table reports in ``result``; the rest is computed again when rows are re-scored.
-_REPORTED: dict[str, tuple[str, ...]] = {
-    "plump": ("tricks",),
-    "priffe": ("tricks", "honours"),
-    "tremanswhist": ("tricks",),
-}
-#: What the engine says of a deal whose calls are complete and whose result is missing.
-_NO_RESULT: dict[str, str] = {
-    "plump": "plump.reported_tricks",
-    "priffe": "priffe.result_missing",
-    "tremanswhist": "tremanswhist.reported.tricks_missing",
-}
-#: Deal fields that follow from earlier rows (a correction may change them).
-_DERIVED: dict[str, tuple[str, ...]] = {
-    "priffe": ("seating", "trump"),
-}
+def _reported(result: dict[str, Any], reported: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+    """What the table reported of ``result``: its ``reported`` keys, of an object the
+    parts named."""
+    out: dict[str, Any] = {}
+    for key, value in result.items():
+        if key not in reported:
+            continue
+        parts = reported[key]
+        out[key] = {p: value.get(p) for p in parts} if parts and isinstance(value, dict) else value
+    return out
 
 
 def _keep_open(doc: dict[str, Any], pending: dict[str, Any] | None) -> None:

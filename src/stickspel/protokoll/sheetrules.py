@@ -1,6 +1,7 @@
 """What a score-sheet row of each game is: the small Protocol the front ends
 (``stickspel protokoll`` and the web's score sheets) call to check a row as it is
-typed and to build it, so that every entry is judged in one place.
+typed, to build it and, at a terminal, to ask it, so that every entry is judged in
+one place.
 
 Each game's rules live in its package (``games/<game>/sheet.py``); :func:`sheet_rules`
 hands them out by the game's spec.  The scorekeeper's :class:`~.scorekeeper.Session`
@@ -14,20 +15,50 @@ keeps the rows, replays them on the engine and totals them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from stickspel.games.spec import GameSpec, part_of
-from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
+from stickspel.protokoll.scorekeeper import ReportedRow, ScorekeeperError, Session
 
-__all__ = ["Fields", "SheetRules", "sheet_rules"]
+__all__ = ["Fields", "Asker", "SheetRules", "sheet_rules"]
 
 #: A row's fields as typed, by name (``bids``, ``tricks``, ``calls`` …; ``None``: not given).
 Fields = dict[str, str | None]
 
 
+T = TypeVar("T")
+
+
+class Asker(Protocol):
+    """A terminal a row is asked at, answer by answer (``stickspel protokoll session``):
+    its messages are the catalogue's ``cli.protokoll.*``, named without the prefix."""
+
+    def ask(self, prompt: str, default: str | None = None, **params: Any) -> str:
+        """The answer to ``prompt`` (``default``, shown, on an empty answer)."""
+        ...
+
+    def say(self, message: str, **params: Any) -> None:
+        """Tell the table ``message``."""
+        ...
+
+    def words(self, message: str, **params: Any) -> str:
+        """``message`` in the terminal's language (a part of a prompt)."""
+        ...
+
+    def retry(self, ask: Callable[[], T]) -> T:
+        """What ``ask`` returns, asked again (the reason told) until it is not refused."""
+        ...
+
+    def refused(self, error: Exception) -> None:
+        """Tell why an answer was refused."""
+        ...
+
+
 @runtime_checkable
-class SheetRules(Protocol):
-    """One game's score-sheet row: what is written first, how it is checked and built."""
+class SheetRules(ReportedRow, Protocol):
+    """One game's score-sheet row: what is written first, how it is checked and built,
+    how it is asked at a terminal; what the session replays of it (:class:`ReportedRow`)."""
 
     #: The game (its spec's name).
     game: str
@@ -39,6 +70,11 @@ class SheetRules(Protocol):
     tricks_alone: bool
     #: What a correction keeps of the row's result when it is not given again.
     kept: tuple[str, ...]
+    #: The fields a row is typed in (of :data:`~stickspel.protokoll.entry.FIELDS`).
+    fields: tuple[str, ...]
+    #: The seats that play together, told before each deal where people move
+    #: between rubbers (two pairs); ``None``: each plays alone.
+    partners: tuple[tuple[int, int], tuple[int, int]] | None
 
     def calls_given(self, fields: Fields) -> bool:
         """Whether what is written before the deal is played is there."""
@@ -58,6 +94,11 @@ class SheetRules(Protocol):
     def check(self, session: Session, row: int, fields: Fields) -> dict[str, Any]:
         """Judge row ``row`` as far as it is typed (raises on the first thing wrong);
         what the table should know besides (Plump: the bid the dealer may not make)."""
+        ...
+
+    def ask_row(self, session: Session, row: int, asker: Asker) -> dict[str, Any]:
+        """Ask row ``row`` (the next, or one being corrected) at a terminal in the order
+        the table calls, each answer judged as it comes, and enter it; the deal."""
         ...
 
 

@@ -10,6 +10,7 @@ dealer last), then the tricks taken (a count, or ``+``/``-`` for made/missed).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,10 +23,10 @@ from stickspel.protokoll.scorekeeper import (
     ScorekeeperError,
     Session,
     Worded,
-    parse_count,
     parse_mark,
     trump_letter,
 )
+from stickspel.protokoll.sheetrules import Asker, SheetRules
 
 __all__ = [
     "resolve_tricks",
@@ -47,6 +48,11 @@ class PlumpSheet:
     tricks_wanted = "scorekeeper.entry.tricks"
     tricks_alone = False
     kept: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ("bids", "tricks", "trump")
+    partners: tuple[tuple[int, int], tuple[int, int]] | None = None
+    reported: dict[str, tuple[str, ...]] = {"tricks": ()}
+    no_result = "plump.reported_tricks"
+    derived: tuple[str, ...] = ()
 
     def calls_given(self, fields: dict[str, str | None]) -> bool:
         return fields.get("bids") is not None
@@ -76,7 +82,7 @@ class PlumpSheet:
         out: dict[str, Any] = {}
         bids = _each(fields.get("bids"), n)
         if fields.get("bids") is not None:
-            values = [None if b is None else _number(b) for b in bids]
+            values = [None if b is None else numbers([b], "bids")[0] for b in bids]
             forbidden = self.judge_bids(session, row, values)
             if row == len(session.entries) + 1:
                 out["forbidden"] = forbidden
@@ -114,6 +120,70 @@ class PlumpSheet:
                     tricks=mark,
                 )
 
+    def ask_row(self, session: Session, row: int, asker: Asker) -> dict[str, Any]:
+        bids = self._ask_bids(session, row, asker)
+        while True:
+            deal: dict[str, Any] = asker.retry(lambda: self._ask_tricks(session, row, bids, asker))
+            try:
+                session.enter(row, deal)
+                return deal
+            except ScorekeeperError as e:
+                asker.refused(e)
+
+    def _ask_bids(self, session: Session, row: int, asker: Asker) -> list[int | None]:
+        """Each player's bid from förhand, the dealer last (told the bid the spärr
+        forbids), each judged as it is given; a corrected row's bids the defaults."""
+        n = len(session.players)
+        is_next = row == len(session.entries) + 1
+        dealer, cards = session.dealer_size(row)
+        old = _old_row(session, row)
+        old_bids = {int(a["seat"]): str(a["call"]) for a in old.get("auction") or []}
+        bids: list[int | None] = [None] * n
+        for seat in [(dealer + 1 + k) % n for k in range(n)]:
+            forbidden = forbidden_bid(session, bids) if is_next and seat == dealer else None
+            if forbidden is not None:
+                asker.say("forbidden", dealer=session.players[dealer], bid=forbidden)
+            not_ = asker.words("not", bid=forbidden) if forbidden is not None else ""
+
+            def one_bid(seat: int = seat, not_: str = not_) -> int:
+                name = session.players[seat]
+                text = asker.ask("bid_prompt", old_bids.get(seat), name=name, n=cards, not_=not_)
+                bid = numbers([text], "bid")[0]
+                trial = list(bids)
+                trial[seat] = bid
+                self.judge_bids(session, row, trial)
+                return bid
+
+            bids[seat] = asker.retry(one_bid)
+        return bids
+
+    def _ask_tricks(
+        self, session: Session, row: int, bids: Sequence[int | None], asker: Asker
+    ) -> dict[str, Any]:
+        """Each player's tricks (or made/missed) in the order of the bids: the deal."""
+        n = len(session.players)
+        old = _old_row(session, row)
+        old_tricks = (old.get("result") or {}).get("tricks") or []
+
+        def one_mark(seat: int) -> int | str:
+            """A player's tricks, refused at once if the deal has not that many."""
+            default = str(old_tricks[seat]) if seat < len(old_tricks) else None
+            mark = parse_mark(asker.ask("tricks_prompt", default, name=session.players[seat]))
+            self.judge_tricks(session, row, [mark if s == seat else None for s in range(n)])
+            return mark
+
+        dealer = session.dealer_size(row)[0]
+        marks: list[int | str] = [0] * n
+        for seat in [(dealer + 1 + k) % n for k in range(n)]:
+            marks[seat] = asker.retry(functools.partial(one_mark, seat))
+        # a corrected row keeps the trump written on it
+        return plump_deal(session, bids, marks, row=row, trump=old.get("trump"))
+
+
+def _old_row(session: Session, row: int) -> dict[str, Any]:
+    """Row ``row`` as written when it is being corrected (the next row: nothing)."""
+    return session.entries[row - 1] if row <= len(session.entries) else {}
+
 
 def _cards(session: Session, row: int) -> int | None:
     """The cards dealt in row ``row`` (a row written, or the next), if known."""
@@ -128,13 +198,6 @@ def _each(text: str | None, n: int) -> list[str | None]:
     """A per-player field as typed so far (``2,,1``): each player's part or ``None``."""
     parts = [p.strip() for p in (text or "").split(",")] + [""] * n
     return [p or None for p in parts[:n]]
-
-
-def _number(text: str) -> int:
-    value = parse_count(text)
-    if value is None:
-        raise ScorekeeperError("scorekeeper.cli.not_a_number", what="bids", shown=repr(text[:20]))
-    return value
 
 
 def plump_deal(
@@ -334,4 +397,4 @@ def _marked(
     return tricks
 
 
-PLUMP_SHEET = PlumpSheet()
+PLUMP_SHEET: SheetRules = PlumpSheet()

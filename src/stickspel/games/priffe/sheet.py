@@ -16,11 +16,13 @@ from stickspel.core import IllegalActionError
 from stickspel.protokoll.fields import (
     honours_of,
     numbers,
+    old_tricks,
     person_index,
     require_game,
     seat_of_person,
 )
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session
+from stickspel.protokoll.sheetrules import Asker, SheetRules
 
 __all__ = ["priffe_deal", "check_calls", "PRIFFE_SHEET", "PriffeSheet"]
 
@@ -33,6 +35,11 @@ class PriffeSheet:
     tricks_wanted = "scorekeeper.entry.priffe_tricks"
     tricks_alone = False
     kept: tuple[str, ...] = ("honours",)
+    fields: tuple[str, ...] = ("calls", "contract", "by", "tricks", "honours")
+    partners: tuple[tuple[int, int], tuple[int, int]] | None = ((0, 2), (1, 3))
+    reported: dict[str, tuple[str, ...]] = {"tricks": (), "honours": ("side", "held")}
+    no_result = "priffe.result_missing"
+    derived: tuple[str, ...] = ("seating", "trump")
 
     def calls_given(self, fields: dict[str, str | None]) -> bool:
         return fields.get("calls") is not None or fields.get("contract") is not None
@@ -67,6 +74,46 @@ class PriffeSheet:
         if calls:
             check_calls(session, calls, row=row)
         return {}
+
+    def ask_row(self, session: Session, row: int, asker: Asker) -> dict[str, Any]:
+        while True:
+            calls = _ask_calls(session, row, asker)
+            a, b = session.seat_name(0), session.seat_name(2)
+            old_sides = old_tricks(session, row)
+            try:
+                raw = asker.ask(
+                    "side_tricks",
+                    ",".join(str(t) for t in old_sides) if old_sides else None,
+                    a=a,
+                    b=b,
+                )
+                tricks = numbers([x for x in raw.replace(" ", ",").split(",") if x], "tricks")
+                if len(tricks) == 1:  # asked of the first pair: the other has the rest
+                    tricks = [tricks[0], 13 - tricks[0]]
+                hon = honours_of(session, asker.ask("honours_prompt"))
+                deal = priffe_deal(session, calls, tricks, hon, row=row)
+                session.enter(row, deal)
+                return deal
+            except (ScorekeeperError, ValueError) as e:
+                asker.refused(e)
+
+
+def _ask_calls(session: Session, row: int, asker: Asker) -> list[str]:
+    """The calls from förhand, each judged as it is made, until spel or all have called."""
+    n = len(session.players)
+    dealer = session.dealer_of(row)
+    calls: list[str] = []
+    for seat in [(dealer + 1 + k) % n for k in range(n)]:
+
+        def one_call(seat: int = seat) -> str:
+            call = asker.ask("call_prompt", name=session.seat_name(seat)).lower()
+            check_calls(session, [*calls, call], row=row)  # refused at once, asked again
+            return call
+
+        calls.append(asker.retry(one_call))
+        if calls[-1] == "spel":
+            break
+    return calls
 
 
 def priffe_deal(
@@ -195,4 +242,4 @@ def _declaring_side(session: Session, row: int, dealer: int, auction: list[dict[
     return int(declarers[0]) % 2
 
 
-PRIFFE_SHEET = PriffeSheet()
+PRIFFE_SHEET: SheetRules = PriffeSheet()

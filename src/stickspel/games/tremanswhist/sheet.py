@@ -11,18 +11,21 @@ stickspel.protokoll.scorekeeper.ScorekeeperError: Björn can take 0–13 tricks 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from stickspel.protokoll.fields import (
     band,
     numbers,
+    old_tricks,
     per_player,
     person_index,
     require_game,
     seat_of_person,
 )
 from stickspel.protokoll.scorekeeper import ScorekeeperError, Session, parse_count, trump_letter
+from stickspel.protokoll.sheetrules import Asker, SheetRules
 
 __all__ = ["tremanswhist_deal", "TREMANSWHIST_SHEET", "TremanswhistSheet"]
 
@@ -38,6 +41,11 @@ class TremanswhistSheet:
     tricks_wanted = "scorekeeper.entry.tricks"
     tricks_alone = True  # the engine judges what else the deal needs
     kept: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ("upcard", "exchange", "bought", "tricks", "trump")
+    partners: tuple[tuple[int, int], tuple[int, int]] | None = None
+    reported: dict[str, tuple[str, ...]] = {"tricks": ()}
+    no_result = "tremanswhist.reported.tricks_missing"
+    derived: tuple[str, ...] = ()
 
     def calls_given(self, fields: dict[str, str | None]) -> bool:
         return any(fields.get(k) is not None for k in ("upcard", "exchange", "bought"))
@@ -55,8 +63,8 @@ class TremanswhistSheet:
             raise ScorekeeperError("scorekeeper.cli.tremanswhist_needs")
         up, kind, band_trump = band(upcard) if upcard else (None, None, None)
         taker = None
-        if exchange and exchange.strip().lower() not in ("ingen", "none", "-", ""):
-            taker = seat_of_person(session, person_index(session, exchange))
+        if exchange:
+            taker = _taker(session, exchange)
         purchases = numbers(bought.split(","), "bought") if bought else None
         tricks_list = None
         if tricks is not None:
@@ -94,6 +102,49 @@ class TremanswhistSheet:
         self.judge_tricks(counts, session.players)
         return {}
 
+    def ask_row(self, session: Session, row: int, asker: Asker) -> dict[str, Any]:
+        order = [(session.dealer_of(row) + 1 + k) % 3 for k in range(3)]
+        buying = bool(getattr(session.rules, "buying", False))
+        while True:
+            try:
+                up, kind, trump = band(asker.ask("upcard_prompt"))
+                taker, purchases = None, None
+                if buying:
+                    purchases = [
+                        _ask_count(asker, "bought_prompt", session.seat_name(s), "bought")
+                        for s in order
+                    ]
+                else:
+                    taker = _taker(session, asker.ask("exchange_prompt"))
+                tricks = [0, 0, 0]
+                old = old_tricks(session, row)
+                for s in order:
+                    tricks[s] = asker.retry(
+                        functools.partial(self._ask_tricks, session, s, old, asker)
+                    )
+                deal = tremanswhist_deal(
+                    session,
+                    tricks,
+                    upcard=up,
+                    kind=kind,
+                    trump=trump,
+                    taker=taker,
+                    purchases=purchases,
+                    row=row,
+                )
+                session.enter(row, deal)
+                return deal
+            except (ScorekeeperError, ValueError) as e:
+                asker.refused(e)
+
+    def _ask_tricks(self, session: Session, seat: int, old: list[int], asker: Asker) -> int:
+        """A player's tricks, refused at once past the deal's 13."""
+        default = str(old[seat]) if seat < len(old) else None
+        name = session.seat_name(seat)
+        tricks = _ask_count(asker, "tpw_tricks", name, "tricks", default)
+        self.judge_tricks([tricks], [name])
+        return tricks
+
     def judge_tricks(self, counts: Sequence[int | None], names: Sequence[str]) -> None:
         """Each count written is one a deal has (``names``: whose each count is)."""
         for name, count in zip(names, counts, strict=False):
@@ -101,6 +152,18 @@ class TremanswhistSheet:
                 raise ScorekeeperError(
                     "scorekeeper.cli.tricks_range", name=name, cards=TRICKS, tricks=count
                 )
+
+
+def _taker(session: Session, text: str) -> int | None:
+    """The seat that took the fourth pile, named (``None``: nobody)."""
+    if text.strip().lower() in ("ingen", "none", "-", ""):
+        return None
+    return seat_of_person(session, person_index(session, text))
+
+
+def _ask_count(asker: Asker, prompt: str, name: str, what: str, default: str | None = None) -> int:
+    """A count (``what``: tricks, cards bought) asked of the player ``name``."""
+    return numbers([asker.ask(prompt, default, name=name)], what)[0]
 
 
 def tremanswhist_deal(
@@ -146,4 +209,4 @@ def tremanswhist_deal(
     return deal
 
 
-TREMANSWHIST_SHEET = TremanswhistSheet()
+TREMANSWHIST_SHEET: SheetRules = TremanswhistSheet()
