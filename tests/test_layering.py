@@ -1,5 +1,8 @@
-"""The imports follow the layering core → i18n → games → records · table → bots ·
-protokoll → interfaces, with no circles (``scripts/import_graph.py`` prints them)."""
+"""The imports follow the layering core → i18n → games → search → records · table →
+bots · protokoll · views → interfaces, with no circles (``scripts/import_graph.py``
+prints them).  A game is one package: each of its parts sits in the layer that asks
+for it and imports the engine, its own game and that layer only; no module outside
+the game imports it, and no layer branches on a game's name."""
 
 from __future__ import annotations
 
@@ -66,3 +69,53 @@ def test_the_script_sees_function_level_imports() -> None:
     edges = graph.imports()
     # Table.resume replays a record: a function-level import, counted like any other
     assert any(t == "stickspel.records" for t, _ in edges["stickspel.table.session"])
+
+
+def _game_name_branches() -> list[str]:
+    """Comparisons with a game's name, dicts keyed by one and ``case "plump":``
+    outside ``stickspel/games`` (a cell's mark named "plump" is no game)."""
+    import ast
+
+    from stickspel.games import GAMES
+
+    names = set(GAMES)
+    root = SCRIPT.parents[1] / "src" / "stickspel"
+
+    def named(node: ast.AST | None) -> bool:
+        if isinstance(node, ast.Constant):
+            return node.value in names
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(named(e) for e in node.elts)
+        return False
+
+    def a_mark(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "mark"
+
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if "games" in path.relative_to(root).parts[:1]:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                hit = any(named(s) for s in sides) and not any(a_mark(s) for s in sides)
+            elif isinstance(node, ast.Dict):
+                hit = any(named(k) for k in node.keys)
+            elif isinstance(node, ast.MatchValue):
+                hit = named(node.value)
+            else:
+                continue
+            if hit:
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_no_layer_branches_on_a_game_s_name() -> None:
+    # what differs between games is the game's: its spec's parts say it
+    assert _game_name_branches() == []
+
+
+def test_no_module_outside_a_game_imports_it() -> None:
+    graph = _graph_module()
+    assert graph.game_imports(graph.imports()) == []
+    assert graph.game_imports(graph.imports(types=True)) == []
