@@ -17,6 +17,7 @@ One sign means one thing on every sheet: ``→`` leads to what a deal scored
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -25,6 +26,7 @@ __all__ = [
     "Row",
     "Table",
     "Sheet",
+    "blank_of",
     "safe_sheet",
     "legend",
     "rules_in_words",
@@ -220,3 +222,22 @@ def rules_in_words(game: str, variant: Any, lang: str = "sv") -> str:
         else:
             parts.append(f"{name.replace('_', ' ')} {shown}")
     return ", ".join(parts) or render("protokoll.rules_words.standard", {}, lang)
+
+
+def blank_of(
+    build: Callable[..., Sheet], rules: Any, names: list[str], lang: str, first_dealer: int
+) -> Sheet:
+    """An empty sheet to print, as a game's ``build`` draws a record of ``rules`` with no
+    deal yet and every deal to come (``full``): its rows empty, no totals."""
+    record = {
+        "format": "stickspel/1",
+        "game": rules.GAME,
+        "variant": rules.to_dict(),
+        "players": names,
+        "deals": [],
+        "scorekeeper": {"first_dealer": first_dealer},
+    }
+    sheet = build(record, lang, full=True)
+    sheet.totals = None
+    sheet.meta["blank"] = True
+    return sheet

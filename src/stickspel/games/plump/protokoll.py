@@ -27,7 +27,7 @@ from typing import Any
 from stickspel.core.numbers import parse_digits
 from stickspel.games.plump import PlumpRules
 from stickspel.i18n import render, texts
-from stickspel.protokoll.model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table, blank_of
 
 __all__ = ["build_sheet", "blank_sheet", "rules_text", "RULES_TEXT"]
 
@@ -259,15 +259,4 @@ def blank_sheet(
     names = list(players) if players else [""] * rules.players
     if len(names) != rules.players:
         raise ValueError(f"{len(names)} names for {rules.players} players")
-    record = {
-        "format": "stickspel/1",
-        "game": "plump",
-        "variant": rules.to_dict(),
-        "players": names,
-        "deals": [],
-        "scorekeeper": {"first_dealer": first_dealer},
-    }
-    sheet = build_sheet(record, lang, full=True)
-    sheet.totals = None
-    sheet.meta["blank"] = True
-    return sheet
+    return blank_of(build_sheet, rules, names, lang, first_dealer)

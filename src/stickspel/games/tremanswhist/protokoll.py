@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stickspel.i18n import texts
-from stickspel.protokoll.model import Cell, Row, Sheet, Table
+from stickspel.protokoll.model import Cell, Row, Sheet, Table, blank_of
 
 __all__ = ["build_sheet", "rules_text", "RULES_TEXT", "BUYING_RULES_TEXT"]
 
@@ -266,15 +266,4 @@ def blank_sheet(
     """An empty sheet to print: the deals to come with their dealers (the buying
     form's nine in their rounds), ``players`` naming the columns."""
     names = list(players) if players else [""] * 3
-    record = {
-        "format": "stickspel/1",
-        "game": "tremanswhist",
-        "variant": rules.to_dict(),
-        "players": names,
-        "deals": [],
-        "scorekeeper": {"first_dealer": first_dealer},
-    }
-    sheet = build_sheet(record, lang, full=True)
-    sheet.totals = None
-    sheet.meta["blank"] = True
-    return sheet
+    return blank_of(build_sheet, rules, names, lang, first_dealer)
