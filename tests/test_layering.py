@@ -66,3 +66,21 @@ def test_the_script_sees_function_level_imports() -> None:
     edges = graph.imports()
     # Table.resume replays a record: a function-level import, counted like any other
     assert any(t == "stickspel.records" for t, _ in edges["stickspel.table.session"])
+
+
+def test_no_circles_among_the_games_counting_type_only_imports() -> None:
+    # a game's observer and worlds name its state by a Protocol of what they read,
+    # not by its class: the engine is a line, rules → observer · worlds → state
+    graph = _graph_module()
+    edges = {
+        source: {t for t, _ in targets if t.startswith("stickspel.games.")}
+        for source, targets in graph.imports(types=True).items()
+        if source.startswith("stickspel.games.")
+    }
+    assert graph.circles(edges) == []
+    states = [s for s in edges if s.endswith(".state")]
+    assert states  # the engines are read
+    for state in states:
+        game = state.removesuffix(".state")
+        for part in (f"{game}.observer", f"{game}.worlds"):
+            assert state not in edges.get(part, set()), part
