@@ -15,8 +15,9 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -25,11 +26,9 @@ from stickspel.core.cards import card_str, cards_of, suit_str
 from stickspel.core.trick import LastTrickView, TrickView
 from stickspel.games.plump.rules import BID, OVER, PHASE_NAMES, PLAY, PlumpRules
 
-if TYPE_CHECKING:
-    from stickspel.games.plump.state import PlumpState
-
 __all__ = [
     "PlumpObservation",
+    "SeenState",
     "TrickView",
     "LastTrickView",
     "observe",
@@ -39,6 +38,51 @@ __all__ = [
 ]
 
 _NAME = tuple(card_str(c) for c in range(52))
+
+
+class SeenState(Protocol):
+    """What an observation reads of a :class:`~.state.PlumpState`: the state is
+    named by what it offers, so this module needs nothing of the state's module
+    (which builds its observations here)."""
+
+    @property
+    def GAME(self) -> str: ...
+    @property
+    def rules(self) -> PlumpRules: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def schedule(self) -> Sequence[int]: ...
+    @property
+    def deal_index(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def dealer_seat(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def upcard(self) -> int | None: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def bids(self) -> Sequence[int | None]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    def current_player(self) -> int: ...
+    def trick_leader(self) -> int: ...
+    def bids_visible(self) -> bool: ...
+    def forbidden_bid(self) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -117,7 +161,7 @@ class PlumpObservation(Observation):
         return list(self._plain())
 
 
-def observe(state: PlumpState, seat: int) -> PlumpObservation:
+def observe(state: SeenState, seat: int) -> PlumpObservation:
     """``state`` as ``seat`` sees it (:meth:`PlumpState.observation`)."""
     phase = state.phase
     in_deal = phase in (BID, PLAY)
@@ -183,7 +227,7 @@ def observation_shape(rules: PlumpRules) -> tuple[int, ...]:
     return (_SEATS + _PER_SEAT * rules.players,)
 
 
-def observation_tensor(state: PlumpState, seat: int) -> np.ndarray:
+def observation_tensor(state: SeenState, seat: int) -> np.ndarray:
     """What ``seat`` knows as a flat float32 vector; seats are counted relative to
     ``seat`` (0 is ``seat`` itself, 1 the seat to its left …), so one network
     serves every seat.  ``N`` is the number of players, ``L`` the largest deal size.
@@ -244,7 +288,7 @@ def observation_tensor(state: PlumpState, seat: int) -> np.ndarray:
     return out
 
 
-def _encode_play(state: PlumpState, seat: int, out: np.ndarray) -> None:
+def _encode_play(state: SeenState, seat: int, out: np.ndarray) -> None:
     """The played cards and the current trick (by relative seat) into ``out``."""
     n = state.num_players
     for _, cards, _ in state.tricks:
@@ -260,7 +304,7 @@ def _encode_play(state: PlumpState, seat: int, out: np.ndarray) -> None:
 SEAT_FIELDS = ("seat", "hand")
 
 
-def public_observation(state: PlumpState) -> dict[str, Any]:
+def public_observation(state: SeenState) -> dict[str, Any]:
     """What anyone at the table may know now, a spectator included: the
     observation without a seat's own fields, and no bid while bids made at once
     are not all in (only how many are)."""

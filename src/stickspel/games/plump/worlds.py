@@ -30,18 +30,52 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, Self, TypeVar
 
 from stickspel.core import Deal
 from stickspel.games.plump.rules import BID, BID_BASE
 
-if TYPE_CHECKING:
-    from stickspel.games.plump.state import PlumpState
+__all__ = [
+    "WorldSource",
+    "sample_world",
+    "sample_deal",
+    "deal_with_voids",
+    "hidden_piles",
+    "shown",
+]
 
-__all__ = ["sample_world", "sample_deal", "deal_with_voids", "hidden_piles", "shown"]
+
+class WorldSource(Protocol):
+    """What a world is drawn from: the parts of a :class:`~.state.PlumpState` read
+    here, and its copies (the state's module samples its worlds here, so this one
+    names the state by what it offers, not by its class)."""
+
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
+    def forhand(self) -> int: ...
+    def bids_visible(self) -> bool: ...
+    def is_chance(self) -> bool: ...
+    def is_terminal(self) -> bool: ...
+    def current_deal_items(self) -> tuple[Deal | None, list[int]]: ...
+    def clone(self) -> Self: ...
+    def _rebuild_deal(self, deal: Deal, actions: Sequence[int]) -> Self: ...
 
 
-def sample_world(state: PlumpState, seat: int, rng: random.Random) -> PlumpState:
+#: The state a world is drawn from, and so the world's own type.
+_State = TypeVar("_State", bound=WorldSource)
+
+
+def sample_world(state: _State, seat: int, rng: random.Random) -> _State:
     """A full state ``seat`` cannot tell from ``state`` (its hidden cards redealt,
     hidden simultaneous bids redrawn); a plain copy between deals."""
     deal, actions = state.current_deal_items()
@@ -52,7 +86,7 @@ def sample_world(state: PlumpState, seat: int, rng: random.Random) -> PlumpState
     )
 
 
-def sample_deal(state: PlumpState, seat: int, rng: random.Random) -> Deal:
+def sample_deal(state: WorldSource, seat: int, rng: random.Random) -> Deal:
     """The deal of a world ``seat`` cannot tell from ``state`` (what
     :func:`sample_world` rebuilds its state from), without building that state:
     for searches that need only the hands.  ``state`` is in a deal's bidding or
@@ -97,7 +131,7 @@ def hidden_piles(
     return unseen, piles
 
 
-def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Deal:
+def _redeal(state: WorldSource, seat: int, deal: Deal, rng: random.Random) -> Deal:
     """``deal`` with every card ``seat`` has not seen dealt again, voids respected."""
     n = state.num_players
     played, voids = shown(state)
@@ -111,7 +145,7 @@ def _redeal(state: PlumpState, seat: int, deal: Deal, rng: random.Random) -> Dea
     return Deal(tuple(hands), extra, deal.upcard)
 
 
-def shown(state: PlumpState) -> tuple[list[list[int]], list[int]]:
+def shown(state: WorldSource) -> tuple[list[list[int]], list[int]]:
     """The cards each seat has played this deal, and the suits it has shown out
     of (a mask with bit ``s`` for suit ``s``)."""
     n = state.num_players
@@ -130,7 +164,9 @@ def shown(state: PlumpState) -> tuple[list[list[int]], list[int]]:
     return played, voids
 
 
-def _redraw_bids(state: PlumpState, seat: int, actions: list[int], rng: random.Random) -> list[int]:
+def _redraw_bids(
+    state: WorldSource, seat: int, actions: list[int], rng: random.Random
+) -> list[int]:
     """``actions`` with the bids ``seat`` has not seen (simultaneous bidding, before
     all have bid) replaced by random ones."""
     if state.phase != BID or state.bids_visible():

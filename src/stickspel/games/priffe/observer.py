@@ -35,12 +35,13 @@ cannot tell apart give the same tensor.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
+from stickspel.core import IllegalActionError
 from stickspel.core.api import Observation, _plain
 from stickspel.core.cards import card_str, cards_of, suit_str
 from stickspel.core.trick import LastTrickView, TrickView
@@ -59,11 +60,9 @@ from stickspel.games.priffe.rules import (
 TrickSeen = TrickView
 TrickTaken = LastTrickView
 
-if TYPE_CHECKING:
-    from stickspel.games.priffe.state import PriffeState
-
 __all__ = [
     "PriffeObservation",
+    "SeenState",
     "CallSeen",
     "TrickSeen",
     "TrickTaken",
@@ -216,7 +215,69 @@ class PriffeObservation(Observation):
 _FIELDS = tuple(f.name for f in fields(PriffeObservation))
 
 
-def observe(state: PriffeState, seat: int) -> PriffeObservation:
+class SeenState(Protocol):
+    """What an observation reads of a :class:`~.state.PriffeState`: the state is
+    named by what it offers, so this module needs nothing of the state's module
+    (which builds its observations here)."""
+
+    @property
+    def GAME(self) -> str: ...
+    @property
+    def rules(self) -> PriffeRules: ...
+    @property
+    def seating_now(self) -> Sequence[int]: ...
+    @property
+    def deal_index(self) -> int: ...
+    @property
+    def rubber_index(self) -> int: ...
+    @property
+    def dealer_seat(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def auction(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def high(self) -> int: ...
+    @property
+    def high_seat(self) -> int | None: ...
+    @property
+    def contract(self) -> int | None: ...
+    @property
+    def declarers(self) -> int | None: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    @property
+    def below(self) -> Sequence[int]: ...
+    @property
+    def above(self) -> Sequence[int]: ...
+    @property
+    def games(self) -> Sequence[int]: ...
+    @property
+    def rubber_points(self) -> Sequence[int]: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def deal_results(self) -> Sequence[dict[str, Any]]: ...
+    def forhand(self) -> int: ...
+    def current_player(self) -> int: ...
+    def trick_leader(self) -> int: ...
+    def contract_name(self) -> str | None: ...
+    def call_error(self, seat: int, call: int) -> IllegalActionError | None: ...
+
+
+def observe(state: SeenState, seat: int) -> PriffeObservation:
     """The observation of ``seat`` in ``state``."""
     phase = state.phase
     live = phase in (BID, PLAY)
@@ -275,7 +336,7 @@ def observe(state: PriffeState, seat: int) -> PriffeObservation:
     )
 
 
-def _calls_open(state: PriffeState, seat: int) -> tuple[tuple[str, ...], FrozenMap]:
+def _calls_open(state: SeenState, seat: int) -> tuple[tuple[str, ...], FrozenMap]:
     """The calls open to ``seat`` if it is to call now, and why each other one is not."""
     if state.phase != BID or seat != state.current:
         return (), FrozenMap(())
@@ -325,7 +386,7 @@ def observation_shape(rules: PriffeRules) -> tuple[int, ...]:
     return (_offsets(rules)["end"],)
 
 
-def observation_tensor(state: PriffeState, seat: int) -> np.ndarray:
+def observation_tensor(state: SeenState, seat: int) -> np.ndarray:
     """``seat``'s view of ``state`` as a float32 vector (layout in the module docstring)."""
     at = _offsets(state.rules)
     x = np.zeros(at["end"], dtype=np.float32)
@@ -352,7 +413,7 @@ def observation_tensor(state: PriffeState, seat: int) -> np.ndarray:
     return x
 
 
-def _encode_play(state: PriffeState, x: np.ndarray, at: dict[str, int], rel: list[int]) -> None:
+def _encode_play(state: SeenState, x: np.ndarray, at: dict[str, int], rel: list[int]) -> None:
     for lead, cards, _ in state.tricks:
         for i, c in enumerate(cards):
             x[at["played"] + rel[(lead + i) % 4] * 52 + c] = 1
@@ -363,7 +424,7 @@ def _encode_play(state: PriffeState, x: np.ndarray, at: dict[str, int], rel: lis
 
 
 def _encode_scores(
-    state: PriffeState, x: np.ndarray, at: dict[str, int], rel: list[int], own: int
+    state: SeenState, x: np.ndarray, at: dict[str, int], rel: list[int], own: int
 ) -> None:
     rules = state.rules
     sides = (own, 1 - own)  # side index in the tensor -> real side
@@ -389,7 +450,7 @@ def _encode_scores(
 SEAT_FIELDS = ("seat", "person", "partner", "side", "hand", "legal_calls", "barred_calls")
 
 
-def public_observation(state: PriffeState) -> dict[str, Any]:
+def public_observation(state: SeenState) -> dict[str, Any]:
     """What anyone at the table may know now, a spectator included: every call and
     card is public in Priffe, so the observation without a seat's own fields."""
     data = observe(state, 0).to_dict()

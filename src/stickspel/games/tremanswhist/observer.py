@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -31,13 +32,12 @@ from stickspel.games.tremanswhist.rules import (
     PILE_SIZE,
     PLAY,
     PLAYERS,
+    TremanswhistRules,
 )
-
-if TYPE_CHECKING:
-    from stickspel.games.tremanswhist.state import TremanswhistState
 
 __all__ = [
     "TremanswhistObservation",
+    "SeenState",
     "TrickView",
     "LastTrickView",
     "ResultView",
@@ -155,11 +155,68 @@ class TremanswhistObservation(Observation):
         return list(self.present_keys())
 
 
+class SeenState(Protocol):
+    """What an observation reads of a :class:`~.state.TremanswhistState`: the state
+    is named by what it offers, so this module needs nothing of the state's module
+    (which builds its observations here)."""
+
+    @property
+    def GAME(self) -> str: ...
+    @property
+    def rules(self) -> TremanswhistRules: ...
+    @property
+    def deal_index(self) -> int: ...
+    @property
+    def round(self) -> int | None: ...
+    @property
+    def dealer_seat(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def upcard(self) -> int | None: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def pile(self) -> Sequence[int]: ...
+    @property
+    def offers(self) -> Sequence[tuple[int, bool]]: ...
+    @property
+    def purchases(self) -> Sequence[tuple[int, tuple[int, ...]]]: ...
+    @property
+    def discarding(self) -> Sequence[int]: ...
+    @property
+    def discarded(self) -> Sequence[int]: ...
+    @property
+    def received(self) -> Sequence[int]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def deal_results(self) -> Sequence[dict[str, Any]]: ...
+    def forhand(self) -> int: ...
+    def current_player(self) -> int: ...
+    def current_targets(self) -> Sequence[int] | None: ...
+    def trick_leader(self) -> int: ...
+
+
 def _cards(mask: int) -> tuple[str, ...]:
     return tuple(card_str(c) for c in cards_of(mask))
 
 
-def observe(state: TremanswhistState, seat: int) -> TremanswhistObservation:
+def observe(state: SeenState, seat: int) -> TremanswhistObservation:
     """The observation of ``seat`` (checked to be a seat by the caller)."""
     rules = state.rules
     last = state.deal_results[-1] if state.deal_results else None
@@ -205,7 +262,7 @@ def observe(state: TremanswhistState, seat: int) -> TremanswhistObservation:
     return TremanswhistObservation(**head, **live)
 
 
-def _play_part(state: TremanswhistState) -> dict[str, Any]:
+def _play_part(state: SeenState) -> dict[str, Any]:
     played = [card_str(c) for _, cs, _ in state.tricks for c in cs]
     last_trick = None
     if state.tricks:
@@ -274,7 +331,7 @@ def _by_seat(out: np.ndarray, name: str, seat: int, values: list[float]) -> None
         out[base + (s - seat) % PLAYERS] = v
 
 
-def pile_known(state: TremanswhistState, seat: int) -> int:
+def pile_known(state: SeenState, seat: int) -> int:
     """The cards ``seat`` knows lie in the fourth pile now (a mask).
 
     Main game: the upcard until someone takes the pile; after a take, the hand
@@ -292,7 +349,7 @@ def pile_known(state: TremanswhistState, seat: int) -> int:
     return state.discarded[seat] if takers[-1] == seat else 0
 
 
-def observation_tensor(state: TremanswhistState, seat: int) -> np.ndarray:
+def observation_tensor(state: SeenState, seat: int) -> np.ndarray:
     """``seat``'s knowledge as a float32 vector laid out as :data:`TENSOR_LAYOUT`."""
     out = np.zeros(TENSOR_SIZE, dtype=np.float32)
     out[_OFFSETS["phase"] + state.phase] = 1.0
@@ -309,7 +366,7 @@ def observation_tensor(state: TremanswhistState, seat: int) -> np.ndarray:
     return out
 
 
-def _live_part(out: np.ndarray, state: TremanswhistState, seat: int) -> None:
+def _live_part(out: np.ndarray, state: SeenState, seat: int) -> None:
     _set_cards(out, "hand", state.hands[seat])
     _set_cards(out, "discarded", state.discarded[seat])
     _set_cards(out, "received", state.received[seat])
@@ -417,7 +474,7 @@ def _count_only(entry: dict[str, Any]) -> dict[str, Any]:
 SEAT_FIELDS = ("seat", "hand", "discarded", "received")
 
 
-def public_observation(state: TremanswhistState) -> dict[str, Any]:
+def public_observation(state: SeenState) -> dict[str, Any]:
     """What anyone at the table may know now, a spectator included: the upcard, who
     took the pile or how many cards each bought, the play and the scores."""
     data = observe(state, 0).to_dict()

@@ -21,16 +21,62 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol, Self, TypeVar
 
 from stickspel.core import Deal
 from stickspel.core.cards import cards_of, deal_plainly, suit_of
-from stickspel.games.tremanswhist.rules import BUY, BUY_PHASE, PILE_SIZE, PLAYERS
+from stickspel.games.tremanswhist.rules import (
+    BUY,
+    BUY_PHASE,
+    PILE_SIZE,
+    PLAYERS,
+    TremanswhistRules,
+)
 
-if TYPE_CHECKING:
-    from stickspel.games.tremanswhist.state import TremanswhistState
+__all__ = ["WorldSource", "sample_world", "shown_voids"]
 
-__all__ = ["sample_world", "shown_voids"]
+
+class WorldSource(Protocol):
+    """What a world is drawn from: the parts of a
+    :class:`~.state.TremanswhistState` read here, and its copies (the state's
+    module samples its worlds here, so this one names the state by what it
+    offers, not by its class)."""
+
+    @property
+    def rules(self) -> TremanswhistRules: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def upcard(self) -> int | None: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def pile(self) -> Sequence[int]: ...
+    @property
+    def offers(self) -> Sequence[tuple[int, bool]]: ...
+    @property
+    def purchases(self) -> Sequence[tuple[int, tuple[int, ...]]]: ...
+    @property
+    def discarding(self) -> Sequence[int]: ...
+    @property
+    def discarded(self) -> Sequence[int]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
+    def current_deal_items(self) -> tuple[Deal | None, list[int]]: ...
+    def clone(self) -> Self: ...
+    def _rebuild_deal(self, deal: Deal, actions: Sequence[int]) -> Self: ...
+
+
+#: The state a world is drawn from, and so the world's own type.
+_State = TypeVar("_State", bound=WorldSource)
 
 _SUBSETS = tuple(range(1, 16))  # every nonempty set of suits, as a 4-bit mask
 
@@ -44,7 +90,7 @@ class _Place:
     cards: list[int] = field(default_factory=list)
 
 
-def shown_voids(state: TremanswhistState) -> list[int]:
+def shown_voids(state: WorldSource) -> list[int]:
     """The suits (a 4-bit mask per seat) each seat has shown it has none of in this
     deal: the suit led when it did not follow, and trump too when it did not
     trump either (the duty to trump)."""
@@ -63,7 +109,7 @@ def shown_voids(state: TremanswhistState) -> list[int]:
     return voids
 
 
-def _played_by(state: TremanswhistState) -> list[int]:
+def _played_by(state: WorldSource) -> list[int]:
     """The cards each seat has played in this deal (masks)."""
     played = [0] * PLAYERS
     for lead, cards, _ in state.tricks:
@@ -114,7 +160,7 @@ def _fill(cards: Sequence[int], places: Sequence[_Place], rng: random.Random) ->
             raise AssertionError("no world fits what the seat has seen")
 
 
-def sample_world(state: TremanswhistState, seat: int, rng: random.Random) -> TremanswhistState:
+def sample_world(state: _State, seat: int, rng: random.Random) -> _State:
     """A full state ``seat`` cannot tell from ``state`` (a copy; between deals, a clone)."""
     deal, actions = state.current_deal_items()
     if deal is None:
@@ -127,7 +173,7 @@ def sample_world(state: TremanswhistState, seat: int, rng: random.Random) -> Tre
 
 
 # --- the main game ------------------------------------------------------------------
-def _main_world(state: TremanswhistState, seat: int, deal: Deal, rng: random.Random) -> Deal:
+def _main_world(state: WorldSource, seat: int, deal: Deal, rng: random.Random) -> Deal:
     """The four piles as dealt (hands 0–2, the fourth pile 3), again.
 
     The exchange only moves whole piles, so what is known is known per pile:
@@ -174,7 +220,7 @@ def _shuffled(cards: list[int], rng: random.Random) -> tuple[int, ...]:
 
 # --- the buying variant -------------------------------------------------------------
 def _buying_world(
-    state: TremanswhistState,
+    state: WorldSource,
     seat: int,
     deal: Deal,
     actions: Sequence[int],
@@ -216,7 +262,7 @@ def _buying_world(
 
 
 def _assemble(
-    state: TremanswhistState,
+    state: WorldSource,
     seat: int,
     deal: Deal,
     purchases: list[tuple[int, tuple[int, ...]]],
@@ -257,7 +303,7 @@ def _assemble(
 
 
 def _world_actions(
-    state: TremanswhistState,
+    state: WorldSource,
     seat: int,
     actions: Sequence[int],
     purchases: list[tuple[int, tuple[int, ...]]],
