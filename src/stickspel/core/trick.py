@@ -5,13 +5,70 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, Self
 
-from stickspel.core.api import _CARD_NAMES, GameState, Observation
+from stickspel.core.api import _CARD_NAMES, Deal, GameState, Observation
 from stickspel.core.cards import BIT, SUIT_MASKS, SUIT_OF, suit_of
 from stickspel.core.errors import IllegalActionError, Rule
 
-__all__ = ["TrickGameState", "TrickView", "LastTrickView", "check_dealt"]
+__all__ = [
+    "TrickGameState",
+    "TrickView",
+    "LastTrickView",
+    "check_dealt",
+    "PlayedTricks",
+    "TrickTable",
+    "Redealable",
+]
+
+
+# What a game's observer and worlds read of its state, named by what the state offers
+# (read-only, so a state's lists and properties fit), not by the state's class: the
+# state builds its observations and worlds in those modules, and they need nothing of
+# the state's module.  Each game extends these with its own fields.
+
+
+class PlayedTricks(Protocol):
+    """The play of a deal so far: the trick under way and the tricks taken."""
+
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
+
+
+class TrickTable(PlayedTricks, Protocol):
+    """What an observation of any trick game reads of its state."""
+
+    @property
+    def GAME(self) -> str: ...
+    @property
+    def deal_index(self) -> int: ...
+    @property
+    def dealer_seat(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def trump(self) -> int | None: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    def current_player(self) -> int: ...
+    def trick_leader(self) -> int: ...
+
+
+class Redealable(PlayedTricks, Protocol):
+    """A state a world is drawn from: its deal so far, and copies of it."""
+
+    def current_deal_items(self) -> tuple[Deal | None, list[int]]: ...
+    def clone(self) -> Self: ...
+    def _rebuild_deal(self, deal: Deal, actions: Sequence[int]) -> Self: ...
+
 
 #: Tags the undo entry of the card that ended a deal: (_FINISHED, card's entry, game's entry).
 _FINISHED = object()

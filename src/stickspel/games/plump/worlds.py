@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, Self, TypeVar
+from typing import Protocol, TypeVar
 
 from stickspel.core import Deal
+from stickspel.core.trick import Redealable
 from stickspel.games.plump.rules import BID, BID_BASE
 
 __all__ = [
@@ -45,7 +46,7 @@ __all__ = [
 ]
 
 
-class WorldSource(Protocol):
+class WorldSource(Redealable, Protocol):
     """What a world is drawn from: the parts of a :class:`~.state.PlumpState` read
     here, and its copies (the state's module samples its worlds here, so this one
     names the state by what it offers, not by its class)."""
@@ -56,19 +57,10 @@ class WorldSource(Protocol):
     def hand_size(self) -> int: ...
     @property
     def phase(self) -> int: ...
-    @property
-    def leader(self) -> int: ...
-    @property
-    def trick(self) -> Sequence[int]: ...
-    @property
-    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
     def forhand(self) -> int: ...
     def bids_visible(self) -> bool: ...
     def is_chance(self) -> bool: ...
     def is_terminal(self) -> bool: ...
-    def current_deal_items(self) -> tuple[Deal | None, list[int]]: ...
-    def clone(self) -> Self: ...
-    def _rebuild_deal(self, deal: Deal, actions: Sequence[int]) -> Self: ...
 
 
 #: The state a world is drawn from, and so the world's own type.

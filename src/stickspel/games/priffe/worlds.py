@@ -20,31 +20,17 @@ found.  Without voids this is a uniform random deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
 
 from stickspel.core.cards import cards_of, deal_plainly, mask_of
+from stickspel.core.trick import PlayedTricks
 
-__all__ = ["PlayedCards", "deal_unseen", "shown"]
-
-
-class PlayedCards(Protocol):
-    """What a world is drawn from: the cards played this deal, as a
-    :class:`~.state.PriffeState` holds them (the state's module deals its worlds
-    here, so this one names the state by what it offers, not by its class)."""
-
-    @property
-    def leader(self) -> int: ...
-    @property
-    def trick(self) -> Sequence[int]: ...
-    @property
-    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
+__all__ = ["PlayedTricks", "deal_unseen", "shown"]
 
 
 _FULL = (1 << 52) - 1
 
 
-def shown(state: PlayedCards) -> tuple[list[int], list[int]]:
+def shown(state: PlayedTricks) -> tuple[list[int], list[int]]:
     """Per seat, the mask of cards it has played this deal and the mask of suits
     (bit ``s`` for suit ``s``) it has shown void in."""
     played = [0] * 4
@@ -63,7 +49,7 @@ def shown(state: PlayedCards) -> tuple[list[int], list[int]]:
 
 
 def deal_unseen(
-    state: PlayedCards, seat: int, own: tuple[int, ...], rng: random.Random
+    state: PlayedTricks, seat: int, own: tuple[int, ...], rng: random.Random
 ) -> tuple[tuple[int, ...], ...]:
     """Hands as dealt for a world of ``seat``: its own ``own`` as dealt, each other
     seat the cards it has played and a random share of the unseen cards."""

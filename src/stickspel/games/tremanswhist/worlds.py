@@ -21,10 +21,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Self, TypeVar
+from typing import Protocol, TypeVar
 
 from stickspel.core import Deal
 from stickspel.core.cards import cards_of, deal_plainly, suit_of
+from stickspel.core.trick import Redealable
 from stickspel.games.tremanswhist.rules import (
     BUY,
     BUY_PHASE,
@@ -36,7 +37,7 @@ from stickspel.games.tremanswhist.rules import (
 __all__ = ["WorldSource", "sample_world", "shown_voids"]
 
 
-class WorldSource(Protocol):
+class WorldSource(Redealable, Protocol):
     """What a world is drawn from: the parts of a
     :class:`~.state.TremanswhistState` read here, and its copies (the state's
     module samples its worlds here, so this one names the state by what it
@@ -64,15 +65,6 @@ class WorldSource(Protocol):
     def discarding(self) -> Sequence[int]: ...
     @property
     def discarded(self) -> Sequence[int]: ...
-    @property
-    def leader(self) -> int: ...
-    @property
-    def trick(self) -> Sequence[int]: ...
-    @property
-    def tricks(self) -> Sequence[tuple[int, tuple[int, ...], int]]: ...
-    def current_deal_items(self) -> tuple[Deal | None, list[int]]: ...
-    def clone(self) -> Self: ...
-    def _rebuild_deal(self, deal: Deal, actions: Sequence[int]) -> Self: ...
 
 
 #: The state a world is drawn from, and so the world's own type.
