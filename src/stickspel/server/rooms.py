@@ -104,6 +104,8 @@ class Connection:
     dropped: bool = False
     #: Called once when the queue overflows (the websocket closes the connection).
     on_overflow: Callable[[], None] | None = None
+    #: An action of its own waits for its commit: its ack will follow the events.
+    acting: bool = False
 
     def send(self, msg: Message | list[Message]) -> None:
         """Queue ``msg`` (a list: messages that go together, one item of the queue,
