@@ -964,15 +964,16 @@ class Rooms:
 
     def follow(self, change: Change | None) -> None:
         """Take in a change another process announced (``None``: any may have been
-        missed, so every table catches up)."""
+        missed, so every table catches up).  A table this process does not hold is
+        left alone: it is loaded when someone asks this process for it (:meth:`get`),
+        so that each event is taken in only by the processes that serve the table,
+        not by all of them (docs/deploy.md, "How many tables a machine holds")."""
         if change is None:
             for each in list(self.rooms.values()):
                 each.catch_up(meta=True)
             return
         room = self.rooms.get(change.table)
-        if room is None:
-            self.get(change.table)
-        elif change.meta or change.version > room.table.version:
+        if room is not None and (change.meta or change.version > room.table.version):
             room.catch_up(meta=change.meta)
 
     def rematch(self, room: Room) -> Room:
