@@ -241,15 +241,17 @@ async def table_loop(t: int, base: str, args: Any, tally: Tally, ready: list[int
                 await ws.close()
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and its children (a server's workers),
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process and its children (a server's workers),
     every thread, Linux ``/proc``."""
-    total, ticks = 0.0, os.sysconf("SC_CLK_TCK")
+    user = system = 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
     for each in [pid, *children(pid)]:
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-    return total
+            user += int(fields[11]) / ticks
+            system += int(fields[12]) / ticks
+    return user, system
 
 
 def children(pid: int) -> list[int]:
@@ -292,7 +294,8 @@ async def drive(base: str, pid: int, args: Any) -> dict[str, Any]:
     await asyncio.sleep(args.seconds)
     tally.measuring = False
     measured = time.perf_counter() - t1
-    server_cpu, own_cpu = cpu_seconds(pid) - cpu0, time.process_time() - own0
+    (user1, sys1), own_cpu = cpu_seconds(pid), time.process_time() - own0
+    server_cpu, server_sys = user1 + sys1 - sum(cpu0), sys1 - cpu0[1]
     failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception()]
     for task in tasks:
         task.cancel()
@@ -316,6 +319,7 @@ async def drive(base: str, pid: int, args: Any) -> dict[str, Any]:
         "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 1) if ms else None,
         "max_ms": round(ms[-1], 1) if ms else None,
         "server_cpu_ms_per_action": round(server_cpu * 1000 / acks, 3),
+        "server_sys_ms_per_action": round(server_sys * 1000 / acks, 3),
         "server_busy": round(server_cpu / measured, 2),
         "driver_cpu_ms_per_action": round(own_cpu * 1000 / acks, 3),
         "driver_busy": round(own_cpu / measured, 2),

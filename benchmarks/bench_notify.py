@@ -1,5 +1,6 @@
 """What one ``NOTIFY`` costs a server process that hears it: the listener's CPU per
-change announced, for a table the process does not serve (it hears it and leaves it).
+change announced, for a table the process does not serve (it hears it and leaves it);
+and how long one durable commit of PostgreSQL takes on this machine.
 
 Run by hand (a throwaway PostgreSQL cluster on loopback, ``stickspel.server.devdb``)::
 
@@ -11,7 +12,9 @@ tables at about ``--rate`` a second (``pg_notify``, as a commit announces one). 
 figure: this process's CPU time (user + system) from the first change heard to the
 last, divided by the changes heard.  In a deployment every process hears every
 table's changes, so this cost times the events a second of the whole deployment is
-a share of each process's core (``benchmarks/sim_scale.py --notify``).
+a share of each process's core (``benchmarks/sim_scale.py --notify``).  Before it,
+``--commits`` one-row transactions are committed one after another (``fsync`` on, as
+the benchmarks' clusters run): their median and p99 time, ``sim_scale.py --commit``.
 """
 
 from __future__ import annotations
@@ -71,15 +74,35 @@ async def listen(url: str, changes: int, rate: float) -> dict[str, float]:
     }
 
 
+def commit_times(url: str, commits: int) -> dict[str, float]:
+    """Median and p99 ms of ``commits`` one-row commits, one after another."""
+    import psycopg
+
+    times = []
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE bench_commit (n integer)")
+        for n in range(commits):
+            start = time.perf_counter()
+            conn.execute("INSERT INTO bench_commit VALUES (%s)", (n,))
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {
+        "commit_ms_p50": round(times[len(times) // 2], 2),
+        "commit_ms_p99": round(times[int(len(times) * 0.99)], 2),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--changes", type=int, default=20000)
     ap.add_argument("--rate", type=float, default=2000.0)
+    ap.add_argument("--commits", type=int, default=500)
     args = ap.parse_args()
-    cluster = Cluster.start()
+    cluster = Cluster.start(fsync=True)
     try:
         url = cluster.create_database()
-        print(json.dumps(asyncio.run(listen(url, args.changes, args.rate))))
+        out = commit_times(url, args.commits)
+        print(json.dumps({**out, **asyncio.run(listen(url, args.changes, args.rate))}))
     finally:
         cluster.stop()
 

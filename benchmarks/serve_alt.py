@@ -22,10 +22,13 @@ def app() -> Any:
     """The app as ``stickspel serve`` makes it (granian imports this factory)."""
     from stickspel.server.app import create_app
     from stickspel.server.logs import setup_logging
+    from stickspel.server.run import _calm_collector
     from stickspel.server.store import open_store
 
     setup_logging()
-    return create_app(open_store(None), bot_delay=0.8)
+    app = create_app(open_store(None), bot_delay=0.8)
+    _calm_collector()  # as stickspel serve does once it listens
+    return app
 
 
 def main(stack: str, port: int) -> None:

@@ -91,7 +91,7 @@ def simulate(tables: int, processes: int, args: argparse.Namespace, seed: int = 
         heapq.heappush(events, (rng.uniform(0, 2 * args.think), tie, "act", t, 0, 0.0))
     own, follow, commit = (x / 1000 for x in (args.own, args.follow, args.commit))
     # every process hears every event's NOTIFY: a share of each loop, its work stretched
-    heard = tables / args.think * args.notify / 1000
+    heard = tables / args.think * args.notify / 1000 if processes > 1 else 0.0
     if heard >= 1:
         return Outcome(tables, tables / args.think, float("inf"), 0, 0, heard)
     own, follow = own / (1 - heard), follow / (1 - heard)
@@ -134,7 +134,7 @@ def simulate(tables: int, processes: int, args: argparse.Namespace, seed: int = 
         p99,
         sum(p.commits for p in procs) / args.seconds,
         actions / span * (processes - 1),
-        max(p.busy for p in procs) / args.seconds + heard * (1 - args.follow_all),
+        max(p.busy for p in procs) / args.seconds,
     )
 
 
