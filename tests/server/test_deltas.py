@@ -108,3 +108,30 @@ def test_state_delta_round_trip() -> None:
     assert delta["drop"] == {"observation": ["gone"]}
     assert apply_delta(old, delta) == new
     assert apply_delta(new, state_delta(new, new)) == new
+
+
+def test_the_ack_comes_in_the_frame_of_its_event_and_delta(live: Running) -> None:
+    """Protocol 2: the answer to a connection's own action goes in one frame with the
+    action's event and the delta after it (the commit sends those one step before the
+    ack is made; the sender waits that step), not in a frame of its own."""
+    from websockets.sync.client import connect
+
+    seats = [{"name": "A"}, {"name": "B"}, {"name": "C"}]
+    made = create_table(live.url, rules="plump(players=3,max_cards=2)", seats=seats)
+    others = [Client(live.url, made["id"], s["token"]) for s in made["seats"]]
+    try:
+        to_act = others[0].state["to_act"]
+        token = made["seats"][to_act]["token"]
+        with connect(f"{live.url.replace('http', 'ws')}/ws/tables/{made['id']}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token, "since": 0, "protocol": 2}))
+            frames = [json.loads(ws.recv(timeout=10)) for _ in range(2)]  # welcome, history
+            state = frames[1][-1]
+            legal = state["legal"][0]["action"]
+            ws.send(json.dumps({"type": "act", "action": legal, "version": state["version"]}))
+            frame = json.loads(ws.recv(timeout=10))
+        assert isinstance(frame, list), frame
+        assert [m["type"] for m in frame] == ["event", "delta", "ack"], frame
+        assert frame[0]["seq"] == frame[2]["seq"] == state["version"] + 1
+    finally:
+        for c in others:
+            c.close()

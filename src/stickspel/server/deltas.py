@@ -39,22 +39,27 @@ _MISSING = object()
 def state_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """The ``delta`` that turns the state ``old`` into ``new`` (both of one view):
     ``set`` (fields sent whole), ``patch`` (keys of :data:`PATCHED` objects that
-    changed or came) and ``drop`` (their keys that went); empty parts left out."""
+    changed or came) and ``drop`` (their keys that went); empty parts left out.
+
+    A field holding the very object it held before is not compared: the room hands
+    each view the same objects while they do not change (the fields every view
+    shares, the last deal's summary), so most of a state costs nothing here."""
     changed: dict[str, Any] = {}
     patches: dict[str, dict[str, Any]] = {}
     dropped: dict[str, list[str]] = {}
     for key, value in new.items():
-        if key in ("type", "version"):
-            continue
         before = old.get(key, _MISSING)
+        if before is value or key in _UNSENT:
+            continue
         if key in PATCHED and isinstance(before, dict) and isinstance(value, dict):
-            patch = {k: v for k, v in value.items() if k not in before or before[k] != v}
-            gone = [k for k in before if k not in value]
+            patch = {k: v for k, v in value.items() if before.get(k, _MISSING) != v}
             if patch:
                 patches[key] = patch
-            if gone:
-                dropped[key] = gone
-        elif before is _MISSING or before != value:
+            if len(before) > len(value) - len(patch):  # keys may have gone
+                gone = [k for k in before if k not in value]
+                if gone:
+                    dropped[key] = gone
+        elif before != value:
             changed[key] = value
     delta: dict[str, Any] = {
         "type": "delta",
@@ -67,6 +72,10 @@ def state_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     if dropped:
         delta["drop"] = dropped
     return delta
+
+
+#: Fields of a state a delta does not carry in ``set`` (its own ``version`` says it).
+_UNSENT = frozenset(("type", "version"))
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -55,6 +55,8 @@ Message = dict[str, Any] | str
 #: whether it draws a page.  Connections of one view are sent the same state.
 ViewKey = tuple[int | None, str, bool]
 
+_MISSING = object()
+
 #: The bot that plays for a person whose move timer ran out.
 STAND_IN = "heuristic"
 
@@ -104,6 +106,8 @@ class Connection:
     dropped: bool = False
     #: Called once when the queue overflows (the websocket closes the connection).
     on_overflow: Callable[[], None] | None = None
+    #: An action of its own waits for its commit: its ack will follow the events.
+    acting: bool = False
 
     def send(self, msg: Message | list[Message]) -> None:
         """Queue ``msg`` (a list: messages that go together, one item of the queue,
@@ -184,6 +188,8 @@ class Room:
         self._public: tuple[int, dict[str, Any] | None] | None = None
         #: The last state built for each view: a connection holding it is sent a delta.
         self._views: dict[ViewKey, dict[str, Any]] = {}
+        #: The fields every view shared at the last change (:meth:`_shared_state`).
+        self._shared: dict[str, Any] = {}
         self._following = False  # applying events another process stored: not saved again
         #: The last event stored durably: nothing after it is sent to anyone yet.
         self.durable = self.table.version
@@ -627,12 +633,14 @@ class Room:
         return self._view_state(self.view_key(conn), conn.person, self._shared_state())
 
     def _shared_state(self) -> dict[str, Any]:
-        """The fields of the state that every view shares, built once a change."""
+        """The fields of the state that every view shares, built once a change; a
+        field equal to the last change's is that very object (compared here once for
+        every view, so that each view's delta passes it by identity)."""
         n = len(self.persons)
         state: GameState = self.table.state
         terminal = state.is_terminal()
         to_act = self.table.to_act()
-        return {
+        shared = {
             "status": self.status,
             "seating": [self.table.person_index(self.table.person_at(s)) for s in range(n)],
             "names": self.names_by_seat(),
@@ -647,6 +655,13 @@ class Room:
             "deadline": self.deadline_left(),
             "away": sorted(self.table.person_index(p) for p in self.away),
         }
+        last = self._shared
+        for key, value in shared.items():
+            before = last.get(key, _MISSING)
+            if before is not _MISSING and before == value:
+                shared[key] = before
+        self._shared = shared
+        return shared
 
     def _view_state(
         self, key: ViewKey, person: Person | None, shared: dict[str, Any]
@@ -949,15 +964,16 @@ class Rooms:
 
     def follow(self, change: Change | None) -> None:
         """Take in a change another process announced (``None``: any may have been
-        missed, so every table catches up)."""
+        missed, so every table catches up).  A table this process does not hold is
+        left alone: it is loaded when someone asks this process for it (:meth:`get`),
+        so that each event is taken in only by the processes that serve the table,
+        not by all of them (docs/deploy.md, "How many tables a machine holds")."""
         if change is None:
             for each in list(self.rooms.values()):
                 each.catch_up(meta=True)
             return
         room = self.rooms.get(change.table)
-        if room is None:
-            self.get(change.table)
-        elif change.meta or change.version > room.table.version:
+        if room is not None and (change.meta or change.version > room.table.version):
             room.catch_up(meta=change.meta)
 
     def rematch(self, room: Room) -> Room:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from collections.abc import Callable, Sequence
@@ -78,6 +79,22 @@ def serve(
     _announcing_server(config, _address(host, port), lang, warm).run()
 
 
+#: Allocations between two collections of the youngest generation (Python's: 700).
+GC_YOUNG = 10_000
+
+
+def _calm_collector() -> None:
+    """Fewer and shorter pauses of Python's cycle collector while serving: what is
+    loaded by now (the code, the tables of the store) is set apart from it for good,
+    and the youngest generation is collected every 10,000 allocations instead of 700.
+    A server's messages are acyclic and freed as they go; with the defaults a full
+    collection walked every live table's objects about once every 10 s at 250 tables,
+    a pause of a quarter of a second (benchmarks/RESULTS.md, 2026-12-04)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG, 10, 10)
+
+
 def _address(host: str, port: int) -> str:
     """The address a browser on this machine opens (all interfaces: this one's loopback)."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
@@ -98,6 +115,7 @@ def _announcing_server(
             await super().startup(sockets)
             if self.started:
                 print(render("web.serve_ready", {"url": address}, lang), flush=True)
+                _calm_collector()  # everything is loaded: the rest is what serving makes
                 then()
 
     return Announcing(config)

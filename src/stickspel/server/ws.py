@@ -208,7 +208,11 @@ async def _act(room: Room, conn: Connection, msg: dict[str, Any]) -> dict[str, A
         if room.settled():  # stored at once (no group commit): send it now
             room.flush()
         else:  # the commit sends it to everyone, then this answers
-            await room.stored()
+            conn.acting = True
+            try:
+                await room.stored()
+            finally:
+                conn.acting = False
     except StickspelError as e:
         return {**room.error_message(e, conn), "id": ident}
     # per action: at debug level only (a line a move costs more than the move's own work)
@@ -239,9 +243,13 @@ def _rate_limited(frame: str | bytes, lang: str) -> dict[str, Any]:
 async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
     """Send ``conn``'s queue: to a protocol-2 connection everything queued by the time
     it runs (a change's events and delta, an ack) as one frame, a list; else each
-    message as its own frame."""
+    message as its own frame.  The commit that makes a connection's own action durable
+    wakes this one step before the action's answer is queued: a connection waiting for
+    its ack lets that step run first, so that the ack goes in the same frame."""
     while True:
         batch = _flat(await conn.queue.get())
+        if conn.acting:  # the commit's events came: let the ack join them in this frame
+            await asyncio.sleep(0)
         while not conn.queue.empty():
             batch.extend(_flat(conn.queue.get_nowait()))
         texts = _texts(batch)

@@ -133,7 +133,7 @@ def parse_message(frame: str | bytes) -> dict[str, Any]:
     if _too_deep(frame):
         raise BadMessage("malformed", "ws.too_deep", limit=MAX_JSON_DEPTH)
     try:
-        doc = json.loads(frame, parse_int=_int, parse_constant=_constant)
+        doc = _DECODER.decode(frame)
     except (ValueError, RecursionError):  # RecursionError: _too_deep refuses it first
         raise BadMessage("malformed", "ws.not_json") from None
     if not isinstance(doc, dict):
@@ -157,6 +157,10 @@ def _int(text: str) -> int:
 
 def _constant(text: str) -> Any:
     raise ValueError(f"{text} is not JSON")
+
+
+#: One decoder for every frame (``json.loads`` with hooks builds one a call).
+_DECODER = json.JSONDecoder(parse_int=_int, parse_constant=_constant)
 
 
 class RateLimit:
