@@ -137,3 +137,10 @@ def test_no_circles_among_the_games_counting_type_only_imports() -> None:
         game = state.removesuffix(".state")
         for part in (f"{game}.observer", f"{game}.worlds"):
             assert state not in edges.get(part, set()), part
+
+
+def test_no_circles_anywhere_counting_type_only_imports() -> None:
+    # a module that needs only an annotation of one above it names what it reads by a
+    # Protocol (the store's committer, the hints' room, the listener's rooms)
+    graph = _graph_module()
+    assert graph.circles(graph.graph_of(graph.imports(types=True), by_package=False)) == []

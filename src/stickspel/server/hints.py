@@ -16,14 +16,42 @@ import asyncio
 import logging
 import weakref
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stickspel.i18n import LANGS, render
 
 if TYPE_CHECKING:
     from stickspel.bots.coach import Hint
     from stickspel.core.turn import Turn
-    from stickspel.server.rooms import Connection, Room
+    from stickspel.table import Person, Table
+
+
+# The room and the connection a hint is asked in, named by what they offer (the
+# rooms module hands hints its messages): hints needs nothing of the module above it.
+
+
+class Connection(Protocol):
+    """The websocket that asked: whose it is, its language, how it is answered."""
+
+    @property
+    def person(self) -> Person | None: ...
+    @property
+    def lang(self) -> str: ...
+    def send(self, msg: dict[str, Any]) -> None: ...
+
+
+class Room(Protocol):
+    """The table the hint is for."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def meta(self) -> dict[str, Any]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def table(self) -> Table: ...
+
 
 __all__ = ["HINT_MS", "hints_allowed", "ask"]
 

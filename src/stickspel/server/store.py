@@ -45,14 +45,33 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from stickspel.core import StickspelError
 
+if TYPE_CHECKING:
+    import asyncio
+
 _T = TypeVar("_T")  # what a transaction returns
 
-if TYPE_CHECKING:
-    from stickspel.server.commits import GroupCommit
+
+class Committer(Protocol):
+    """What queues a store's writes on the server's loop (``commits.GroupCommit``):
+    named by what it offers, so the store needs nothing of the module above it."""
+
+    loop: asyncio.AbstractEventLoop
+
+    def append(
+        self,
+        table_id: str,
+        since: int,
+        items: Sequence[dict[str, Any]],
+        record: dict[str, Any] | None = None,
+        generation: int = 0,
+    ) -> asyncio.Future[None]: ...
+
+    def stop(self) -> None: ...
+
 
 # the server's logger (stickspel.server.common.log): the store sits below that module
 _log = logging.getLogger("stickspel.server")
@@ -182,7 +201,7 @@ class Store(ABC):
         #: The writer thread that commits the tables' events in groups, while the
         #: server runs (:mod:`stickspel.server.commits`); ``None``: each write commits
         #: on the caller's thread.
-        self.committer: GroupCommit | None = None
+        self.committer: Committer | None = None
         self._migrate()
 
     # --- the dialect ------------------------------------------------------------------

@@ -28,14 +28,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stickspel.core import Deal
 from stickspel.table import Event, Table
 
 if TYPE_CHECKING:
-    from stickspel.server.rooms import Rooms
-    from stickspel.server.store import Store
+    from stickspel.server.store import Change, Store
+
+
+class Follower(Protocol):
+    """What takes in the changes other processes announce (``rooms.Rooms``)."""
+
+    def follow(self, change: Change | None) -> None: ...
+
 
 __all__ = ["stored_item", "apply_item", "follow_changes"]
 
@@ -68,7 +74,7 @@ def apply_item(table: Table, item: dict[str, Any]) -> None:
         raise ValueError("not a stored event")
 
 
-async def follow_changes(store: Store, rooms: Rooms) -> None:
+async def follow_changes(store: Store, rooms: Follower) -> None:
     """The listener task of a process: take in every change other processes announce,
     listening again (with backoff) whenever the connection drops."""
     delay = 0.5
