@@ -66,23 +66,10 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+from bench_server import PROFILED  # the server under cProfile: a harness, not a client
 from websockets.asyncio.client import ClientConnection
 
 NAMES = ["Anna", "Björn", "Cissi", "David"]
-
-#: ``stickspel serve`` under cProfile, written when SIGTERM stops it.
-PROFILED = """
-import cProfile, signal, sys
-from stickspel.cli import main
-signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-profile = cProfile.Profile()
-profile.enable()
-try:
-    main()
-finally:
-    profile.disable()
-    profile.dump_stats({out!r})
-"""
 
 
 @dataclass
