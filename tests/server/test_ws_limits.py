@@ -548,7 +548,7 @@ def test_a_client_that_stops_reading_is_dropped_with_4408(
                 watching = [c for c in room.connections if c.person is None]
                 # dropped: nothing more queued for it than the bound
                 assert watching and all(c.dropped for c in watching)
-                assert all(c.queue.qsize() <= wsguard.SEND_QUEUE_LIMIT for c in watching)
+                assert all(c.queued <= wsguard.SEND_QUEUE_LIMIT for c in watching)
             with pytest.raises(ConnectionClosed):
                 while True:
                     slow.recv(timeout=10)

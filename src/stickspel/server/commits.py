@@ -4,7 +4,12 @@ A table's new event is handed to :class:`GroupCommit` (:meth:`GroupCommit.append
 which answers with a future; one writer thread takes every write queued by the time
 it is free and stores them in one transaction (:meth:`Store.append_many`): one
 commit, one ``fsync``, for all the actions of that moment, on SQLite and PostgreSQL
-alike.  The future is settled on the event loop once the commit is durable, and only
+alike.  While other tables write often enough that waiting gathers more (PostgreSQL's
+``commit_delay`` and ``commit_siblings`` in a form of their own), a commit begins no
+sooner than :data:`COMMIT_SPACING` after the last one began: a busy server's writes
+share a commit (at 230 actions a second, about five a commit instead of one), while a
+quiet one commits each write at once: one table's next action waits for this one's
+answer, so waiting would gather nothing.  The future is settled on the event loop once the commit is durable, and only
 then is anyone told of the event (the room sends nothing past its last durable
 event, :attr:`~stickspel.server.rooms.Room.durable`) or the action acknowledged.
 
@@ -35,18 +40,26 @@ import asyncio
 import logging
 import queue
 import threading
+import time
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from stickspel.server.store import Store, VersionConflict, Write
 
-__all__ = ["GroupCommit", "MAX_BATCH"]
+__all__ = ["GroupCommit", "MAX_BATCH", "COMMIT_SPACING"]
 
 log = logging.getLogger("stickspel.server")
 
 #: The most writes one transaction takes (a bound on one commit's time).
 MAX_BATCH = 1000
+
+#: Seconds from the start of one commit to the earliest start of the next.  A commit's
+#: cost is mostly its own (the ``fsync``, the thread's wake-up, the loop's): sharing
+#: it is what makes an action cheaper, for a few milliseconds more of latency at load
+#: (benchmarks/RESULTS.md, 2026-12-05).
+COMMIT_SPACING = 0.02
 
 
 @dataclass
@@ -59,9 +72,12 @@ class _Pending:
 class GroupCommit:
     """The writer thread of a store, started with it (:meth:`stop` ends it)."""
 
-    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self, store: Store, loop: asyncio.AbstractEventLoop, spacing: float = COMMIT_SPACING
+    ) -> None:
         self.store = store
         self.loop = loop
+        self.spacing = spacing
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._failed: set[tuple[str, int]] = set()  # (table, generation): refused
         self._thread = threading.Thread(target=self._run, name="stickspel-commits", daemon=True)
@@ -91,10 +107,17 @@ class GroupCommit:
         self._thread.join(30)
 
     def _run(self) -> None:
+        began = -self.spacing  # the last commit's start (monotonic)
+        recent = _Recent()
         while True:
             first = self._queue.get()
             if first is None:
                 return
+            now = time.monotonic()
+            if recent.others(now, first.write.table_id) * self.spacing >= 1:
+                if (wait := began + self.spacing - now) > 0:
+                    time.sleep(wait)  # the writes of the next few milliseconds join it
+            began = time.monotonic()
             batch = [first]
             stop = False
             while len(batch) < MAX_BATCH:
@@ -107,6 +130,7 @@ class GroupCommit:
                     break
                 batch.append(more)
             self._write(batch)
+            recent.add(began, [p.write.table_id for p in batch])
             if stop:
                 return
 
@@ -133,6 +157,29 @@ class GroupCommit:
                 self._failed.add(key)
             outcome.append(result)
         self.loop.call_soon_threadsafe(_settle, batch, outcome)
+
+
+class _Recent:
+    """The writes of the last second, by table."""
+
+    def __init__(self) -> None:
+        self._writes: deque[tuple[float, str]] = deque()
+        self._by_table: Counter[str] = Counter()
+
+    def add(self, now: float, tables: list[str]) -> None:
+        for table in tables:
+            self._writes.append((now, table))
+            self._by_table[table] += 1
+
+    def others(self, now: float, table: str) -> int:
+        """The writes of the last second of tables other than ``table``."""
+        writes, by_table = self._writes, self._by_table
+        while writes and writes[0][0] < now - 1.0:
+            _, old = writes.popleft()
+            by_table[old] -= 1
+            if not by_table[old]:
+                del by_table[old]
+        return len(writes) - by_table.get(table, 0)
 
 
 def _settle(batch: list[_Pending], outcome: list[BaseException | None]) -> None:

@@ -86,13 +86,12 @@ class SeatSpec:
 @dataclass(eq=False)
 class Connection:
     """One websocket: the person it speaks for (``None``: a spectator), its
-    language, and how many of the table's events it has been sent.  Its queue holds
-    messages, or their text when it was encoded once for several connections."""
+    language, and how many of the table's events it has been sent.  Its outbox holds
+    messages, or their text when it was encoded once for several connections, until
+    its sender takes them (:meth:`taken`) all at once."""
 
     person: Person | None
     lang: str
-    #: Messages, each a dict or its text, or a list of them sent together (a burst).
-    queue: asyncio.Queue[Message | list[Message]] = field(default_factory=asyncio.Queue)
     sent: int = 0
     #: The connection draws a page: its states carry labels, card reasons and the panel.
     ui: bool = False
@@ -100,27 +99,58 @@ class Connection:
     protocol: int = 1
     #: The last state it was sent (the very object: a delta from it fits only it).
     last_state: dict[str, Any] | None = None
-    #: The most items its queue may hold (``None``: no bound).
+    #: The most sends its outbox may hold untaken (``None``: no bound).
     limit: int | None = None
-    #: Its queue overflowed (the client does not read): it is sent nothing more.
+    #: Its outbox overflowed (the client does not read): it is sent nothing more.
     dropped: bool = False
-    #: Called once when the queue overflows (the websocket closes the connection).
+    #: Called once when the outbox overflows (the websocket closes the connection).
     on_overflow: Callable[[], None] | None = None
     #: An action of its own waits for its commit: its ack will follow the events.
     acting: bool = False
+    _outbox: list[Message] = field(default_factory=list, repr=False)
+    _sends: int = 0  # the sends in the outbox: what the bound counts
+    _waiter: asyncio.Future[None] | None = field(default=None, repr=False)
 
     def send(self, msg: Message | list[Message]) -> None:
-        """Queue ``msg`` (a list: messages that go together, one item of the queue,
-        e.g. what a joining connection has not seen); past the queue's bound the
-        connection is dropped instead."""
+        """Queue ``msg`` (a list: messages that go together, one send, e.g. what a
+        joining connection has not seen); past the bound the connection is dropped
+        instead."""
         if self.dropped:
             return
-        if self.limit is not None and self.queue.qsize() >= self.limit:
+        if self.limit is not None and self._sends >= self.limit:
             self.dropped = True
             if self.on_overflow is not None:
                 self.on_overflow()
             return
-        self.queue.put_nowait(msg)
+        if isinstance(msg, list):
+            self._outbox.extend(msg)
+        else:
+            self._outbox.append(msg)
+        self._sends += 1
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    @property
+    def queued(self) -> int:
+        """The sends not yet taken by the connection's sender."""
+        return self._sends
+
+    def take(self) -> list[Message]:
+        """Everything queued, in order; the outbox is empty after."""
+        out, self._outbox, self._sends = self._outbox, [], 0
+        return out
+
+    async def taken(self) -> list[Message]:
+        """Everything queued, once there is something (a plain list and one future
+        a wait: lighter than a queue's item by item)."""
+        while not self._outbox:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self.take()
 
 
 @dataclass

@@ -241,17 +241,16 @@ def _rate_limited(frame: str | bytes, lang: str) -> dict[str, Any]:
 
 
 async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
-    """Send ``conn``'s queue: to a protocol-2 connection everything queued by the time
+    """Send ``conn``'s outbox: to a protocol-2 connection everything queued by the time
     it runs (a change's events and delta, an ack) as one frame, a list; else each
     message as its own frame.  The commit that makes a connection's own action durable
     wakes this one step before the action's answer is queued: a connection waiting for
     its ack lets that step run first, so that the ack goes in the same frame."""
     while True:
-        batch = _flat(await conn.queue.get())
+        batch = await conn.taken()
         if conn.acting:  # the commit's events came: let the ack join them in this frame
             await asyncio.sleep(0)
-        while not conn.queue.empty():
-            batch.extend(_flat(conn.queue.get_nowait()))
+            batch.extend(conn.take())
         texts = _texts(batch)
         if conn.protocol < PROTOCOL:
             for text in texts:
@@ -264,10 +263,6 @@ async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
 
 #: The most messages one list frame holds (a joining client's history may be long).
 FRAME_MESSAGES = 200
-
-
-def _flat(item: Message | list[Message]) -> list[Message]:
-    return item if isinstance(item, list) else [item]
 
 
 def _texts(batch: list[Message]) -> list[str]:
