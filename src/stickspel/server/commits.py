@@ -9,9 +9,10 @@ alike.  While other tables write often enough that waiting gathers more (Postgre
 sooner than :data:`COMMIT_SPACING` after the last one began: a busy server's writes
 share a commit (at 230 actions a second, about five a commit instead of one), while a
 quiet one commits each write at once: one table's next action waits for this one's
-answer, so waiting would gather nothing.  The future is settled on the event loop once the commit is durable, and only
-then is anyone told of the event (the room sends nothing past its last durable
-event, :attr:`~stickspel.server.rooms.Room.durable`) or the action acknowledged.
+answer, so waiting would gather nothing.  The future is settled on the event loop
+once the commit is durable, and only then is anyone told of the event (the room
+sends nothing past its last durable event,
+:attr:`~stickspel.server.rooms.Room.durable`) or the action acknowledged.
 
 A write that meets an event another process stored first gets
 :class:`~stickspel.server.store.VersionConflict`; the table's later writes of the same
